@@ -1,0 +1,92 @@
+# Makefile for the Age of Reason play-by-email adjudicator.
+#
+#   make                 build build/adjudicator
+#   make check           run every test (the README's test command)
+#   make demo            play the bundled example game and print its report
+#   make install PREFIX=/usr/local
+#   make SANITIZE=address,undefined check   with sanitizers
+#   make valgrind        the unit tests and a short game under valgrind
+#   make bench           speed and memory figures (prints, never fails)
+
+VERSION = 0.2
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share/adjudicator
+MANDIR ?= $(PREFIX)/share/man
+
+CC ?= cc
+PKGS = libxml-2.0 libxslt libgcrypt
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CFLAGS ?= -O2 -g
+ALL_CFLAGS = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes \
+	-D_POSIX_C_SOURCE=200809L -DVERSION=\"$(VERSION)\" \
+	-DDATADIR=\"$(DATADIR)\" $(PKG_CFLAGS) $(CFLAGS)
+ifneq ($(SANITIZE),)
+ALL_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
+LDFLAGS += -fsanitize=$(SANITIZE)
+endif
+LDLIBS += $(PKG_LIBS)
+
+B = build
+# The generic play-by-email machinery.
+CORE = util diag dice xmlutil ruleset orders game resolve report
+# The rules of Age of Reason, one file per phase.
+RULES = aor-state aor-setup aor-auction aor-segment aor-scoring aor-turn \
+	aor-orders
+# The commands, one file each.
+CMDS = cmd-common cmd-new cmd-status cmd-check cmd-resolve cmd-verify \
+	cmd-adjust cmd-report
+
+LIB_OBJS = $(patsubst %,$(B)/obj/%.o,$(CORE) $(RULES) $(CMDS))
+HEADERS = $(wildcard adjudicator/*.h)
+UNIT_SRCS = $(wildcard tests/unit/*.c)
+UNIT_OBJS = $(patsubst tests/unit/%.c,$(B)/obj/unit/%.o,$(UNIT_SRCS))
+
+all: $(B)/adjudicator
+
+$(B)/obj/%.o: adjudicator/%.c $(HEADERS) | $(B)/obj
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B)/obj/unit/%.o: tests/unit/%.c $(HEADERS) tests/unit/test.h | $(B)/obj/unit
+	$(CC) $(ALL_CFLAGS) -Iadjudicator -c -o $@ $<
+
+$(B)/obj $(B)/obj/unit:
+	mkdir -p $@
+
+$(B)/adjudicator: $(LIB_OBJS) $(B)/obj/main.o
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/unit-tests: $(LIB_OBJS) $(UNIT_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+check: $(B)/adjudicator $(B)/unit-tests
+	tests/run-all.sh
+
+demo: $(B)/adjudicator
+	examples/play-demo.sh
+
+valgrind: $(B)/adjudicator $(B)/unit-tests
+	tests/valgrind.sh
+
+bench: $(B)/adjudicator
+	tests/bench.sh
+
+lint-man:
+	mandoc -T lint -W warning man/*.[1-8]
+
+install: $(B)/adjudicator
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/formats \
+		$(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(MANDIR)/man5
+	install -m 755 $(B)/adjudicator $(DESTDIR)$(BINDIR)/adjudicator
+	install -m 644 formats/*.rng formats/*.xml \
+		$(DESTDIR)$(DATADIR)/formats/
+	install -m 644 templates/*.xsl $(DESTDIR)$(DATADIR)/templates/
+	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
+
+clean:
+	rm -rf $(B)
+
+.PHONY: all check demo valgrind bench lint-man install clean

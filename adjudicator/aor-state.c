@@ -1,0 +1,413 @@
+/*
+ * aor-state.c - the Age of Reason state: helpers, journal, XML form.
+ */
+#include "aor.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/tree.h>
+
+#include "util.h"
+#include "xmlutil.h"
+
+const struct variant_info aor_variants[] = {
+	{ "random-first-alliances", VAR_RANDOM_FIRST_ALLIANCES, "R12",
+	  "turn 1 alliances are drawn at random instead of auctioned" },
+	{ "pressgangs-any-card", VAR_PRESSGANGS_ANY_CARD, "R17",
+	  "Pressgangs takes back any card (the German rules)" },
+	{ "marker-fixed-defence", VAR_MARKER_FIXED_DEFENCE, "R26",
+	  "an empire marker defends with its number alone, no dice" },
+	{ "income-counts-boxes", VAR_INCOME_COUNTS_BOXES, "R31",
+	  "income counts discs in action boxes too" },
+};
+const int aor_nvariants = (int)ARRAY_SIZE(aor_variants);
+
+int
+aor_variant_by_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < aor_nvariants; i++)
+		if (strcmp(aor_variants[i].name, name) == 0)
+			return (int)aor_variants[i].flag;
+	return 0;
+}
+
+void
+aor_state_init(struct aor_state *st, const struct ruleset *rs)
+{
+	int i, k;
+
+	memset(st, 0, sizeof(*st));
+	st->rs = rs;
+	st->phase = PH_SETUP;
+	for (i = 0; i < RS_MAX_COUNTRIES; i++)
+		st->seat_of[i] = -1;
+	for (i = 0; i < RS_MAX_BOXKINDS; i++)
+		for (k = 0; k < RS_MAX_INSTANCES; k++)
+			st->box[i][k] = NO_COUNTRY;
+	for (i = 0; i < RS_MAX_ALLIANCE_BOXES; i++)
+		st->alliance[i] = NO_COUNTRY;
+	st->auction.high_bid = -1;
+	st->auction.a = st->auction.b = NO_COUNTRY;
+}
+
+/* Journal. */
+
+void
+journal_init(struct journal *j)
+{
+	memset(j, 0, sizeof(*j));
+}
+
+void
+journal_clear(struct journal *j)
+{
+	size_t i;
+
+	for (i = 0; i < j->n; i++)
+		free(j->ev[i].text);
+	j->n = 0;
+}
+
+void
+journal_release(struct journal *j)
+{
+	journal_clear(j);
+	free(j->ev);
+	memset(j, 0, sizeof(*j));
+}
+
+static void
+ev_va(struct ctx *c, const char *type, int country, int to, const char *fmt,
+    va_list ap)
+{
+	struct journal *j = c->j;
+	struct event *e;
+	struct strbuf sb;
+
+	if (j == NULL)
+		return;
+	if (j->n == j->alloc) {
+		j->alloc = j->alloc ? 2 * j->alloc : 32;
+		j->ev = xrealloc(j->ev, j->alloc * sizeof(*j->ev));
+	}
+	e = &j->ev[j->n++];
+	snprintf(e->type, sizeof(e->type), "%s", type);
+	e->country = country;
+	e->to = to;
+	sb_init(&sb);
+	sb_vaddf(&sb, fmt, ap);
+	e->text = sb_detach(&sb);
+}
+
+void
+ev(struct ctx *c, const char *type, int country, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ev_va(c, type, country, NO_COUNTRY, fmt, ap);
+	va_end(ap);
+}
+
+void
+ev_private(struct ctx *c, const char *type, int to, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ev_va(c, type, to, to, fmt, ap);
+	va_end(ap);
+}
+
+/* Shared helpers. */
+
+const char *
+cname(const struct aor_state *st, int country)
+{
+	if (country < 0 || country >= st->rs->ncountries)
+		return "nobody";
+	return st->rs->countries[country].name.en;
+}
+
+int
+aor_is_player(const struct aor_state *st, int country)
+{
+	return country >= 0 && st->seat_of[country] >= 0;
+}
+
+int
+aor_discs_in_areas(const struct aor_state *st, int country)
+{
+	int a, n = 0;
+
+	for (a = 0; a < st->rs->nareas; a++)
+		n += st->discs[a][country];
+	return n;
+}
+
+static int
+discs_in_boxes(const struct aor_state *st, int country)
+{
+	int k, i, n = 0;
+
+	for (k = 0; k < st->rs->nboxkinds; k++)
+		for (i = 0; i < st->rs->boxkinds[k].count; i++)
+			n += st->box[k][i] == country;
+	return n;
+}
+
+/* R3: 22 discs for areas and boxes together. */
+int
+aor_supply(const struct aor_state *st, int country)
+{
+	return st->rs->num.discs - aor_discs_in_areas(st, country) -
+	    discs_in_boxes(st, country);
+}
+
+/* R5: gold plus what borrowing can still bring. */
+int
+aor_max_bid(const struct aor_state *st, int country)
+{
+	return st->gold[country] + st->rs->num.borrow_gold *
+	    (st->rs->num.max_unrest - st->unrest[country]);
+}
+
+int
+aor_can_pay(const struct aor_state *st, int country, int cost)
+{
+	return cost <= aor_max_bid(st, country);
+}
+
+void
+aor_gain_unrest(struct ctx *c, int country, int n, const char *why)
+{
+	struct aor_state *st = c->st;
+	int before = st->unrest[country];
+
+	if (!aor_is_player(st, country) || n <= 0)
+		return;
+	st->unrest[country] += n;
+	if (st->unrest[country] > st->rs->num.max_unrest)
+		st->unrest[country] = st->rs->num.max_unrest;	/* R4 */
+	ev(c, "unrest", country, "%s gains %d unrest (%s): level %d to %d.",
+	    cname(st, country), n, why, before, st->unrest[country]);
+}
+
+/*
+ * R5: pays cost, borrowing 2 gold per unrest step, as few steps as cover
+ * the debt.  The caller has checked aor_can_pay.
+ */
+void
+aor_pay(struct ctx *c, int country, int cost, const char *what)
+{
+	struct aor_state *st = c->st;
+	int bg = st->rs->num.borrow_gold;
+
+	if (cost <= 0)
+		return;
+	if (st->gold[country] < cost) {
+		int need = cost - st->gold[country];
+		int steps = (need + bg - 1) / bg;
+		int room = st->rs->num.max_unrest - st->unrest[country];
+
+		if (steps > room)
+			steps = room;
+		st->gold[country] += steps * bg;
+		st->unrest[country] += steps;
+		ev(c, "borrow", country, "%s borrows %d gold for %d unrest "
+		    "(R5): unrest level now %d.", cname(st, country),
+		    steps * bg, steps, st->unrest[country]);
+	}
+	st->gold[country] -= cost;
+	if (st->gold[country] < 0)
+		st->gold[country] = 0;
+	ev(c, "pay", country, "%s pays %d gold for %s.", cname(st, country),
+	    cost, what);
+}
+
+int
+aor_segments_per_turn(const struct aor_state *st)
+{
+	const struct rs_numbers *n = &st->rs->num;
+
+	return st->nplayers >= n->large_game_players ? n->segments_large :
+	    n->segments_small;
+}
+
+/* R13: alliance boxes 1, 2, 3, ... skipping non-player countries. */
+int
+aor_segment_order(const struct aor_state *st, int *order)
+{
+	int i, n = 0;
+
+	for (i = 0; i < st->rs->num.alliance_boxes; i++)
+		if (aor_is_player(st, st->alliance[i]))
+			order[n++] = st->alliance[i];
+	return n;
+}
+
+/* R9: top row is boxes 1, 3, 5, 7 (alliance 0), bottom row 2, 4, 6, 8. */
+int
+aor_alliance_of(const struct aor_state *st, int country)
+{
+	int i;
+
+	for (i = 0; i < st->rs->num.alliance_boxes; i++)
+		if (st->alliance[i] == country)
+			return i % 2;
+	return -1;
+}
+
+/* XML form. */
+
+static const char *const phase_names[] = {
+	"setup", "auction", "segments", "over"
+};
+
+static void
+cards_xml(const struct aor_state *st, xmlNode *parent, const char *name,
+    int country, unsigned set)
+{
+	xmlNode *n = xml_add(parent, name, NULL);
+	int i;
+
+	for (i = 0; i < st->rs->countries[country].ncards; i++)
+		if (set & (1u << i))
+			xml_set(xml_add(n, "card", NULL), "id",
+			    st->rs->countries[country].cards[i].id);
+}
+
+static int
+popcount(unsigned v)
+{
+	int n = 0;
+
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+void
+aor_state_xml(const struct aor_state *st, xmlNode *parent)
+{
+	const struct ruleset *rs = st->rs;
+	xmlNode *s = xml_add(parent, "state", NULL), *n, *m;
+	int c, a, k, i;
+
+	xml_set_int(s, "turn", st->turn);
+	xml_set(s, "phase", phase_names[st->phase]);
+	if (st->nplayers > 0)
+		xml_set(s, "start-player",
+		    rs->countries[st->players[st->start_seat].country].name.id);
+	for (c = 0; c < rs->ncountries; c++) {
+		n = xml_add(s, "country", NULL);
+		xml_set(n, "id", rs->countries[c].name.id);
+		xml_set(n, "player", aor_is_player(st, c) ? "yes" : "no");
+		xml_set_int(n, "supply", aor_supply(st, c));
+		xml_set_int(n, "discs-in-areas", aor_discs_in_areas(st, c));
+		if (!aor_is_player(st, c))
+			continue;
+		xml_set_int(n, "gold", st->gold[c]);
+		xml_set_int(n, "vp", st->vp[c]);
+		xml_set_int(n, "unrest", st->unrest[c]);
+		xml_set_int(n, "hand-count", popcount(st->hand[c]));
+		xml_set_int(n, "discard-count", popcount(st->discard[c]));
+		cards_xml(st, n, "hand", c, st->hand[c]);
+		cards_xml(st, n, "discard", c, st->discard[c]);
+	}
+	for (a = 0; a < rs->nareas; a++) {
+		n = xml_add(s, "area", NULL);
+		xml_set(n, "id", rs->areas[a].name.id);
+		for (c = 0; c < rs->ncountries; c++) {
+			if (st->discs[a][c] == 0)
+				continue;
+			m = xml_add(n, "discs", NULL);
+			xml_set(m, "country", rs->countries[c].name.id);
+			xml_set_int(m, "count", st->discs[a][c]);
+		}
+		for (i = 0; i < rs->nmarkers; i++)
+			if (rs->markers[i].area == a &&
+			    st->marker[i] == MK_BOARD)
+				xml_set(xml_add(n, "marker", NULL), "id",
+				    rs->markers[i].id);
+	}
+	n = xml_add(s, "bag", NULL);
+	for (i = 0; i < rs->nmarkers; i++)
+		if (st->marker[i] == MK_BAG)
+			xml_set(xml_add(n, "marker", NULL), "id",
+			    rs->markers[i].id);
+	n = xml_add(s, "boxes", NULL);
+	for (k = 0; k < rs->nboxkinds; k++)
+		for (i = 0; i < rs->boxkinds[k].count; i++) {
+			if (st->box[k][i] == NO_COUNTRY)
+				continue;
+			m = xml_add(n, "box", NULL);
+			xml_set(m, "kind", rs->boxkinds[k].name.id);
+			xml_set_int(m, "instance", i + 1);
+			xml_set(m, "country",
+			    rs->countries[st->box[k][i]].name.id);
+		}
+	n = xml_add(s, "alliances", NULL);
+	for (i = 0; i < rs->num.alliance_boxes; i++) {
+		if (st->alliance[i] == NO_COUNTRY)
+			continue;
+		m = xml_add(n, "slot", NULL);
+		xml_set_int(m, "box", i + 1);
+		xml_set(m, "country", rs->countries[st->alliance[i]].name.id);
+	}
+	if (st->phase == PH_AUCTION) {
+		const struct auction *au = &st->auction;
+
+		n = xml_add(s, "auction", NULL);
+		xml_set_int(n, "number", au->number);
+		xml_set(n, "opener", rs->countries[st->players[au->opener]
+		    .country].name.id);
+		xml_set_int(n, "action", au->action);
+		xml_set_int(n, "passes", au->passes);
+		if (au->high_bid >= 0) {
+			xml_set_int(n, "high-bid", au->high_bid);
+			xml_set(n, "high-bidder", rs->countries[st->players[
+			    au->high_seat].country].name.id);
+			xml_set(n, "a", rs->countries[au->a].name.id);
+			if (au->b != NO_COUNTRY)
+				xml_set(n, "b", rs->countries[au->b].name.id);
+		}
+	}
+	if (st->phase == PH_SEGMENTS) {
+		n = xml_add(s, "segment", NULL);
+		xml_set_int(n, "number", st->segment);
+		xml_set_int(n, "of", aor_segments_per_turn(st));
+		xml_set_int(n, "actor", st->actor + 1);
+	}
+	for (i = 0; i < st->nwinners; i++)
+		xml_set(xml_add(s, "winner", NULL), "country",
+		    rs->countries[st->winners[i]].name.id);
+}
+
+void
+aor_state_digest(const struct aor_state *st, char out[65])
+{
+	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
+	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"digest");
+	xmlBuffer *buf = xmlBufferCreate();
+
+	xmlDocSetRootElement(doc, root);
+	aor_state_xml(st, root);
+	xmlNodeDump(buf, doc, root->children, 0, 0);
+	sha256_hex(xmlBufferContent(buf), (size_t)xmlBufferLength(buf), out);
+	xmlBufferFree(buf);
+	xmlFreeDoc(doc);
+}
+
+void
+order_release(struct order *o)
+{
+	free(o->text);
+	free(o->source);
+	o->text = o->source = NULL;
+}

@@ -1,0 +1,359 @@
+/*
+ * aor-turn.c - the flow of a turn from one decision to the next, the end
+ * of a turn (R34), and the dispatch of orders and defaults (R36-R38).
+ */
+#include "aor.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dice.h"
+#include "util.h"
+
+/* R34: what the end of turns 1 and 2 resets. */
+void
+aor_end_turn(struct ctx *c)
+{
+	struct aor_state *st = c->st;
+	int s, k, i;
+
+	for (s = 0; s < st->nplayers; s++) {
+		int co = st->players[s].country, before = st->unrest[co];
+
+		st->hand[co] |= st->discard[co];
+		st->discard[co] = 0;
+		st->unrest[co] = (st->unrest[co] + 1) / 2;
+		ev(c, "halve-unrest", co, "%s halves unrest, rounding up: "
+		    "level %d to %d (R34).", cname(st, co), before,
+		    st->unrest[co]);
+	}
+	for (k = 0; k < st->rs->nboxkinds; k++)
+		for (i = 0; i < RS_MAX_INSTANCES; i++)
+			st->box[k][i] = NO_COUNTRY;
+	for (i = 0; i < RS_MAX_ALLIANCE_BOXES; i++)
+		st->alliance[i] = NO_COUNTRY;
+	ev(c, "end-turn", NO_COUNTRY, "End of turn %d: discards return to "
+	    "hand, action boxes and the alliance display are cleared (R34).",
+	    st->turn);
+}
+
+static void
+start_turn(struct ctx *c)
+{
+	struct aor_state *st = c->st;
+
+	st->turn++;
+	ev(c, "turn", NO_COUNTRY, "Turn %d begins.", st->turn);
+	aor_draw_markers(c);
+	aor_auction_start_turn(c);
+}
+
+/*
+ * Moves the game on through everything that needs no decision: the start
+ * of a turn, the start of the segments, and income, scoring, unrest and
+ * the end of the turn once the last segment is played.
+ */
+void
+aor_advance(struct ctx *c)
+{
+	struct aor_state *st = c->st;
+
+	for (;;) {
+		switch (st->phase) {
+		case PH_SETUP:
+			start_turn(c);
+			continue;
+		case PH_SEGMENTS:
+			if (st->segment == 0) {
+				st->segment = 1;
+				st->actor = 0;
+				ev(c, "segments", NO_COUNTRY, "Turn %d has %d "
+				    "segments (R13).", st->turn,
+				    aor_segments_per_turn(st));
+			}
+			if (st->segment <= aor_segments_per_turn(st))
+				return;
+			aor_income(c);
+			aor_score_areas(c);
+			aor_unrest_losses(c);
+			st->segment = 0;
+			if (st->turn >= st->rs->num.turns) {
+				aor_determine_winner(c);
+				st->phase = PH_OVER;
+				return;
+			}
+			aor_end_turn(c);
+			start_turn(c);
+			continue;
+		default:
+			return;
+		}
+	}
+}
+
+int
+aor_pending(const struct aor_state *st, struct decision *out, int max)
+{
+	struct decision *d = out;
+	int order[RS_MAX_COUNTRIES];
+
+	if (max < 1)
+		return 0;
+	memset(d, 0, sizeof(*d));
+	if (st->phase == PH_AUCTION) {
+		const struct auction *au = &st->auction;
+		int seat = (au->opener + au->action - 1) % st->nplayers;
+
+		d->kind = DEC_BID;
+		d->country = st->players[seat].country;
+		snprintf(d->step, sizeof(d->step), "T%d.A%d.%d", st->turn,
+		    au->number, au->action);
+		if (au->high_bid < 0)
+			snprintf(d->what, sizeof(d->what), "open auction %d "
+			    "with a bid of 0 to %d and proposals A and B",
+			    au->number, aor_max_bid(st, d->country));
+		else
+			snprintf(d->what, sizeof(d->what), "raise %s's bid of "
+			    "%d (at most %d) with proposals A and B, or pass",
+			    cname(st, st->players[au->high_seat].country),
+			    au->high_bid, aor_max_bid(st, d->country));
+		return 1;
+	}
+	if (st->phase == PH_SEGMENTS) {
+		aor_segment_order(st, order);
+		d->kind = DEC_SEGMENT;
+		d->country = order[st->actor];
+		snprintf(d->step, sizeof(d->step), "T%d.S%d", st->turn,
+		    st->segment);
+		snprintf(d->what, sizeof(d->what), "segment %d of %d: place a "
+		    "disc in an action box and/or attack, or pass",
+		    st->segment, aor_segments_per_turn(st));
+		return 1;
+	}
+	return 0;
+}
+
+/* A step id as numbers: turn, kind (0 auction, 1 segment), major, minor. */
+struct step_key {
+	int turn, kind, major, minor;
+};
+
+static int
+step_key(const char *step, struct step_key *k)
+{
+	char tail;
+
+	memset(k, 0, sizeof(*k));
+	if (sscanf(step, "T%d.A%d.%d%c", &k->turn, &k->major, &k->minor,
+	    &tail) == 3) {
+		k->kind = 0;
+		return 0;
+	}
+	if (sscanf(step, "T%d.S%d%c", &k->turn, &k->major, &tail) == 2) {
+		k->kind = 1;
+		k->minor = -1;
+		return 0;
+	}
+	return -1;
+}
+
+static int
+key_cmp(const struct step_key *a, const struct step_key *b)
+{
+	if (a->turn != b->turn)
+		return a->turn < b->turn ? -1 : 1;
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	if (a->major != b->major)
+		return a->major < b->major ? -1 : 1;
+	if (a->minor != b->minor)
+		return a->minor < b->minor ? -1 : 1;
+	return 0;
+}
+
+int
+aor_parse_step(const char *text, char *out, size_t outlen,
+    struct strbuf *err)
+{
+	char words[4][16];
+	long n[3];
+	int nw, i;
+	struct step_key k;
+	char canon[32];
+
+	/* The canonical form, any case. */
+	snprintf(canon, sizeof(canon), "%s", text);
+	for (i = 0; canon[i]; i++)
+		canon[i] = (char)toupper((unsigned char)canon[i]);
+	if (step_key(canon, &k) == 0 && k.turn > 0 && k.major > 0 &&
+	    (k.kind == 1 || k.minor > 0)) {
+		if (k.kind == 0)
+			snprintf(out, outlen, "T%d.A%d.%d", k.turn, k.major,
+			    k.minor);
+		else
+			snprintf(out, outlen, "T%d.S%d", k.turn, k.major);
+		return 0;
+	}
+	/* "turn 1 auction 2 bid 3" or "turn 1 segment 4" */
+	nw = sscanf(text, "%15s %ld %15s %ld %15s %ld", words[0], &n[0],
+	    words[1], &n[1], words[2], &n[2]);
+	if (nw >= 4 && str_ieq(words[0], "turn") && n[0] > 0 && n[1] > 0) {
+		if (nw == 4 && str_ieq(words[1], "segment")) {
+			snprintf(out, outlen, "T%ld.S%ld", n[0], n[1]);
+			return 0;
+		}
+		if (nw == 6 && str_ieq(words[1], "auction") &&
+		    str_ieq(words[2], "bid") && n[2] > 0) {
+			snprintf(out, outlen, "T%ld.A%ld.%ld", n[0], n[1],
+			    n[2]);
+			return 0;
+		}
+	}
+	sb_addf(err, "bad step '%s' (write e.g. 'T1.A2.3' or 'turn 1 auction "
+	    "2 bid 3' for a bid, 'T1.S4' or 'turn 1 segment 4' for a segment)",
+	    text);
+	return -1;
+}
+
+enum step_status
+aor_step_status(const struct aor_state *st, const char *step, int country,
+    struct strbuf *why)
+{
+	struct decision d;
+	struct step_key k, cur;
+	int order[RS_MAX_COUNTRIES], n, pos = -1, i;
+
+	if (step_key(step, &k) != 0) {
+		sb_addf(why, "bad step '%s'", step);
+		return STEP_NOT_YOURS;
+	}
+	if (k.turn > st->rs->num.turns) {
+		sb_addf(why, "the game has only %d turns", st->rs->num.turns);
+		return STEP_NOT_YOURS;
+	}
+	if (k.kind == 1 && k.major > aor_segments_per_turn(st)) {
+		sb_addf(why, "a turn has %d segments with %d players (R13)",
+		    aor_segments_per_turn(st), st->nplayers);
+		return STEP_NOT_YOURS;
+	}
+	if (k.kind == 0 && k.turn == st->turn && st->nplayers > 0) {
+		int opener = (st->first_opener + k.major - 1) % st->nplayers;
+		int seat = (opener + k.minor - 1) % st->nplayers;
+
+		if (st->players[seat].country != country) {
+			sb_addf(why, "bid %d of auction %d is %s's, not %s's",
+			    k.minor, k.major, cname(st,
+			    st->players[seat].country), cname(st, country));
+			return STEP_NOT_YOURS;
+		}
+	}
+	if (aor_pending(st, &d, 1) == 0) {
+		sb_add(why, "the game is over");
+		return STEP_STALE;
+	}
+	step_key(d.step, &cur);
+	if (k.kind == 1 && st->phase == PH_SEGMENTS && k.turn == st->turn) {
+		n = aor_segment_order(st, order);
+		for (i = 0; i < n; i++)
+			if (order[i] == country)
+				pos = i;
+		k.minor = pos;
+		cur.minor = st->actor;
+	}
+	i = key_cmp(&k, &cur);
+	if (i < 0) {
+		sb_addf(why, "step %s was resolved already (R38)", step);
+		return STEP_STALE;
+	}
+	if (i == 0 && d.country == country)
+		return STEP_CURRENT;
+	return STEP_FUTURE;
+}
+
+int
+aor_check(const struct aor_state *st, const struct order *o,
+    struct strbuf *err)
+{
+	if (aor_step_status(st, o->step, o->country, err) != STEP_CURRENT) {
+		if (err->len == 0)
+			sb_addf(err, "step %s is not %s's current decision",
+			    o->step, cname(st, o->country));
+		return -1;
+	}
+	if (st->phase == PH_AUCTION)
+		return aor_auction_check(st, o, err);
+	return aor_segment_check(st, o, err);
+}
+
+int
+aor_apply(struct ctx *c, const struct order *o, struct strbuf *err)
+{
+	if (aor_check(c->st, o, err) != 0)
+		return -1;
+	if (c->st->phase == PH_AUCTION)
+		aor_auction_apply(c, o);
+	else
+		aor_segment_apply(c, o);
+	aor_advance(c);
+	return 0;
+}
+
+int
+aor_default(struct ctx *c, const struct decision *d)
+{
+	if (d->kind == DEC_BID)
+		aor_auction_default(c);
+	else
+		aor_segment_default(c);
+	aor_advance(c);
+	return 0;
+}
+
+/*
+ * A moderator's adjustment: "COUNTRY gold|vp|unrest N".  Kept in the
+ * history like an order, so a replay makes the same correction.
+ */
+int
+aor_adjust(struct ctx *c, const char *text, struct strbuf *err)
+{
+	struct aor_state *st = c->st;
+	char who[64], what[16];
+	long v;
+	int co, *field, before;
+	char tail[2];
+
+	if (sscanf(text, "%63s %15s %ld %1s", who, what, &v, tail) != 3) {
+		sb_addf(err, "bad adjustment '%s' (write COUNTRY gold|vp|"
+		    "unrest NUMBER)", text);
+		return -1;
+	}
+	co = rs_find_country(st->rs, who, err);
+	if (co < 0)
+		return -1;
+	if (!aor_is_player(st, co)) {
+		sb_addf(err, "%s is not led by a player", cname(st, co));
+		return -1;
+	}
+	if (str_ieq(what, "gold"))
+		field = &st->gold[co];
+	else if (str_ieq(what, "vp"))
+		field = &st->vp[co];
+	else if (str_ieq(what, "unrest"))
+		field = &st->unrest[co];
+	else {
+		sb_addf(err, "cannot adjust '%s' (gold, vp or unrest)", what);
+		return -1;
+	}
+	if (v < 0 || v > 1000 || (field == &st->unrest[co] &&
+	    v > st->rs->num.max_unrest)) {
+		sb_addf(err, "value %ld out of range", v);
+		return -1;
+	}
+	before = *field;
+	*field = (int)v;
+	ev(c, "adjust", co, "The moderator sets %s's %s from %d to %ld.",
+	    cname(st, co), what, before, v);
+	return 0;
+}

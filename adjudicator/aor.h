@@ -1,0 +1,252 @@
+/*
+ * aor.h - the rules of Age of Reason: state, decisions, orders, engine.
+ *
+ * The engine is pure: it changes a state in answer to one action (a
+ * player's order, a deadline default or a moderator's adjustment), draws
+ * only from the dice object it is given, and explains every visible effect
+ * as an event in the journal.  Live play, loading a game file (a replay of
+ * its history) and verify all go through aor_apply().
+ *
+ * The rules live in files named by the phase of the turn:
+ *   aor-setup.c    setup and the markers of each turn (R7, R8)
+ *   aor-auction.c  the alliance auction (R9-R12)
+ *   aor-segment.c  player segments and the 26 action boxes (R13-R17)
+ *   aor-scoring.c  income, area scoring, unrest losses, winner (R31-R35)
+ *   aor-turn.c     the flow from one decision to the next, end of turn (R34)
+ *   aor-orders.c   the order lines of Age of Reason
+ *   aor-state.c    the state, its XML form and the journal
+ */
+#ifndef AOR_H
+#define AOR_H
+
+#include "ruleset.h"
+
+struct dice;
+struct strbuf;
+
+enum variant {
+	VAR_RANDOM_FIRST_ALLIANCES = 1 << 0,	/* R12 */
+	VAR_PRESSGANGS_ANY_CARD = 1 << 1,	/* R17 */
+	VAR_MARKER_FIXED_DEFENCE = 1 << 2,	/* R26 */
+	VAR_INCOME_COUNTS_BOXES = 1 << 3	/* R31 */
+};
+
+struct variant_info {
+	const char *name;
+	enum variant flag;
+	const char *ruling;
+	const char *meaning;
+};
+extern const struct variant_info aor_variants[];
+extern const int aor_nvariants;
+int aor_variant_by_name(const char *name);	/* flag, or 0 */
+
+enum phase { PH_SETUP, PH_AUCTION, PH_SEGMENTS, PH_OVER };
+
+enum marker_place { MK_BAG, MK_BOARD, MK_OUT };
+
+#define NO_COUNTRY (-1)
+
+struct player {
+	int country;
+	char name[64];
+	char email[128];
+};
+
+struct auction {
+	int number;		/* 1.. within the turn */
+	int opener;		/* seat that opens (R11) */
+	int action;		/* number of the next action, 1.. */
+	int high_bid;		/* -1: nobody has bid yet */
+	int high_seat;
+	int a, b;		/* proposals A and B (countries), B may be -1 */
+	int passes;		/* passes in succession since the latest bid */
+};
+
+struct aor_state {
+	const struct ruleset *rs;	/* borrowed */
+	unsigned variants;
+	int nplayers;
+	struct player players[RS_MAX_COUNTRIES];	/* seating order (R1) */
+	int seat_of[RS_MAX_COUNTRIES];	/* -1 for a non-player country */
+
+	enum phase phase;
+	int turn;
+	int start_seat;			/* drawn at setup (R7) */
+	int first_opener;		/* opener of the turn's first auction */
+	int gold[RS_MAX_COUNTRIES];
+	int vp[RS_MAX_COUNTRIES];
+	int unrest[RS_MAX_COUNTRIES];	/* level 0..max (R4) */
+	int discs[RS_MAX_AREAS][RS_MAX_COUNTRIES];
+	enum marker_place marker[RS_MAX_MARKERS];
+	int box[RS_MAX_BOXKINDS][RS_MAX_INSTANCES];	/* country or -1 */
+	unsigned hand[RS_MAX_COUNTRIES];	/* bit i: card i */
+	unsigned discard[RS_MAX_COUNTRIES];
+	int alliance[RS_MAX_ALLIANCE_BOXES];	/* box 1 is index 0 */
+
+	struct auction auction;
+	int segment;			/* 1.. */
+	int actor;			/* position in the segment order */
+	int nwinners;
+	int winners[RS_MAX_COUNTRIES];
+};
+
+/* One visible effect; text is for people, the rest for programs. */
+struct event {
+	char type[24];
+	int country;		/* or NO_COUNTRY */
+	int to;			/* private to this country, or NO_COUNTRY */
+	char *text;		/* owned */
+};
+
+struct journal {
+	struct event *ev;
+	size_t n, alloc;
+};
+
+void journal_init(struct journal *j);
+void journal_clear(struct journal *j);
+void journal_release(struct journal *j);
+
+/* The context every rule function works in. */
+struct ctx {
+	struct aor_state *st;
+	struct dice *dice;
+	struct journal *j;
+};
+
+/* Adds a public event (to = NO_COUNTRY) or one private to a country. */
+void ev(struct ctx *c, const char *type, int country, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void ev_private(struct ctx *c, const char *type, int to, const char *fmt,
+    ...) __attribute__((format(printf, 4, 5)));
+
+/* Decisions the rules give a player (R36). */
+enum decision_kind { DEC_BID, DEC_SEGMENT };
+
+struct decision {
+	char step[32];		/* "T1.A2.3", "T1.S4" */
+	int country;
+	enum decision_kind kind;
+	char what[200];		/* what is expected, for people */
+};
+
+/* Lists the pending decisions; returns how many (0 when game over). */
+int aor_pending(const struct aor_state *st, struct decision *out, int max);
+
+/* An order: one step's lines from one country, parsed. */
+enum item_kind {
+	IT_BID, IT_PASS, IT_PLACE, IT_ATTACK
+};
+
+struct item {
+	enum item_kind kind;
+	int line;		/* in the order file */
+	int amount;		/* bid */
+	int a, b;		/* bid proposals (b may be -1) */
+	int box;		/* placement: box kind */
+	int card;		/* placement: card to take back, or -1 */
+};
+
+#define ORDER_MAX_ITEMS 8
+
+struct order {
+	char step[32];
+	int country;
+	int nitems;
+	struct item items[ORDER_MAX_ITEMS];
+	char *text;		/* owned: the step's lines, verbatim */
+	char *source;		/* owned: "file:line" of the STEP line */
+};
+
+void order_release(struct order *o);
+
+/*
+ * Parses one order line (keyword and arguments, comments already gone)
+ * into an item.  Returns 0, or -1 with a message in err.
+ */
+int aor_parse_line(const struct ruleset *rs, int country, const char *line,
+    struct item *it, struct strbuf *err);
+
+/* Canonical step id from a STEP argument ("T1.S4", "turn 1 segment 4"). */
+int aor_parse_step(const char *text, char *out, size_t outlen,
+    struct strbuf *err);
+
+enum step_status { STEP_CURRENT, STEP_FUTURE, STEP_STALE, STEP_NOT_YOURS };
+
+/* Where a step stands for a country in the current state (R36, R38). */
+enum step_status aor_step_status(const struct aor_state *st,
+    const char *step, int country, struct strbuf *why);
+
+/*
+ * Checks whether an order answers the country's current decision legally;
+ * 0 when it does, else -1 with the reason in err.  Changes nothing.
+ */
+int aor_check(const struct aor_state *st, const struct order *o,
+    struct strbuf *err);
+
+/*
+ * Applies an order to the current decision and advances the game until the
+ * next decision is missing.  The order must have passed aor_check; returns
+ * 0, or -1 with the reason when it turns out illegal (nothing changed).
+ */
+int aor_apply(struct ctx *c, const struct order *o, struct strbuf *err);
+
+/* Applies the deadline default (R37) of a pending decision and advances. */
+int aor_default(struct ctx *c, const struct decision *d);
+
+/* A moderator's adjustment ("prussia unrest 22"); 0 or -1 with err. */
+int aor_adjust(struct ctx *c, const char *text, struct strbuf *err);
+
+/*
+ * Sets up a new game (R7) for the players in st (countries and seats
+ * filled in) and advances to the first decision.
+ */
+void aor_setup(struct ctx *c);
+
+/* The state as canonical XML under parent (<state>). */
+void aor_state_xml(const struct aor_state *st, xmlNode *parent);
+/* SHA-256 of the canonical XML text of the state. */
+void aor_state_digest(const struct aor_state *st, char out[65]);
+
+/* Initialises st for the ruleset: all counters zero, no players. */
+void aor_state_init(struct aor_state *st, const struct ruleset *rs);
+
+/* Helpers shared by the rule files. */
+int aor_supply(const struct aor_state *st, int country);	/* R3 */
+int aor_can_pay(const struct aor_state *st, int country, int cost); /* R5 */
+void aor_pay(struct ctx *c, int country, int cost, const char *what); /* R5 */
+void aor_gain_unrest(struct ctx *c, int country, int n, const char *why);
+int aor_is_player(const struct aor_state *st, int country);
+const char *cname(const struct aor_state *st, int country);
+int aor_segments_per_turn(const struct aor_state *st);	/* R13 */
+int aor_segment_order(const struct aor_state *st, int *order);
+int aor_discs_in_areas(const struct aor_state *st, int country);
+int aor_max_bid(const struct aor_state *st, int country);	/* R10 */
+int aor_alliance_of(const struct aor_state *st, int country); /* 0,1,-1 */
+
+/* Phase entry points, used by aor-turn.c. */
+void aor_draw_markers(struct ctx *c);				/* R8 */
+void aor_auction_start_turn(struct ctx *c);			/* R11 */
+int aor_auction_check(const struct aor_state *st, const struct order *o,
+    struct strbuf *err);
+void aor_auction_apply(struct ctx *c, const struct order *o);
+void aor_auction_default(struct ctx *c);
+int aor_segment_check(const struct aor_state *st, const struct order *o,
+    struct strbuf *err);
+void aor_segment_apply(struct ctx *c, const struct order *o);
+void aor_segment_default(struct ctx *c);
+void aor_income(struct ctx *c);					/* R31 */
+void aor_score_areas(struct ctx *c);				/* R32 */
+void aor_unrest_losses(struct ctx *c);				/* R33 */
+void aor_determine_winner(struct ctx *c);			/* R35 */
+void aor_end_turn(struct ctx *c);				/* R34 */
+void aor_advance(struct ctx *c);
+
+/* Dense-rank scoring of one area (R32), exposed for tests. */
+void aor_area_scores(const struct aor_state *st, int area,
+    int score[RS_MAX_COUNTRIES]);
+/* Unrest loss (R33) for a level, drawing dice; returns the rolls. */
+int aor_unrest_rolls(struct ctx *c, int country, int level);
+
+#endif

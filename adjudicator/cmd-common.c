@@ -1,0 +1,60 @@
+/*
+ * cmd-common.c - what the subcommands share: usage, seeds, time.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "diag.h"
+#include "util.h"
+
+int
+usage(const char *text, int status)
+{
+	fprintf(status == EXIT_OK ? stdout : stderr, "usage: %s\n", text);
+	return status;
+}
+
+int
+seed_for_game(const char *game_path, const char *seed_file,
+    unsigned char seed[SEED_BYTES])
+{
+	char *path = seed_file ? xstrdup(seed_file) :
+	    xasprintf("%s.seed", game_path);
+	struct stat sb;
+	int rc = 1;
+
+	if (stat(path, &sb) != 0) {
+		if (seed_file != NULL) {
+			diag(EXIT_NOINPUT, path, 0, "cannot read the seed: %s",
+			    strerror(errno));
+			rc = -1;
+		} else
+			rc = 0;
+	} else if (seed_read_file(path, seed) != 0) {
+		diag(EXIT_DATAERR, path, 0, "not a seed (64 hexadecimal "
+		    "digits)");
+		rc = -1;
+	} else if ((sb.st_mode & 077) != 0 && seed_file == NULL)
+		diag_warn(path, 0, "the seed file is readable by others "
+		    "(chmod 600 it): players who read it can foresee the "
+		    "dice");
+	free(path);
+	return rc;
+}
+
+int
+run_time(const char *now_opt, char out[32])
+{
+	if (time_now(now_opt, out) != 0) {
+		diag(EXIT_USAGE, NULL, 0, "bad time '%s' (write ISO 8601 with "
+		    "a zone, e.g. 2026-12-01T18:00:00Z or "
+		    "2026-12-01T19:00+01:00)", now_opt);
+		return -1;
+	}
+	return 0;
+}

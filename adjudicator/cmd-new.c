@@ -1,0 +1,275 @@
+/*
+ * cmd-new.c - adjudicator new: create and set up a game (R1, R7, R30).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+
+#include "cmd.h"
+#include "diag.h"
+#include "util.h"
+#include "xmlutil.h"
+
+static const char new_usage[] =
+    "adjudicator new -o GAME.xml --player COUNTRY:NAME:EMAIL ...\n"
+    "       [--ruleset FILE] [--variant NAME] [--seed-file FILE]\n"
+    "       [--id ID] [--deadline-hours N] [--now TIME] [--report FILE]";
+
+/* "prussia:Anna Schmidt:anna@example.org" */
+static int
+add_player(struct game *g, const char *spec)
+{
+	char *copy = xstrdup(spec), *c1 = strchr(copy, ':'), *c2;
+	struct strbuf err;
+	struct player *p;
+	int co, rc = -1;
+
+	sb_init(&err);
+	c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+	if (c1 == NULL || c2 == NULL) {
+		diag(EXIT_USAGE, NULL, 0, "--player '%s': write "
+		    "COUNTRY:NAME:EMAIL", spec);
+		goto out;
+	}
+	*c1 = *c2 = '\0';
+	co = rs_find_country(&g->rs, copy, &err);
+	if (co < 0) {
+		diag(EXIT_USAGE, NULL, 0, "--player: %s", err.buf);
+		goto out;
+	}
+	if (g->st.seat_of[co] >= 0) {
+		diag(EXIT_USAGE, NULL, 0, "--player: %s has a player already",
+		    g->rs.countries[co].name.en);
+		goto out;
+	}
+	if (g->st.nplayers == RS_MAX_COUNTRIES) {
+		diag(EXIT_USAGE, NULL, 0, "too many players");
+		goto out;
+	}
+	p = &g->st.players[g->st.nplayers];
+	p->country = co;
+	snprintf(p->name, sizeof(p->name), "%s", c1 + 1);
+	snprintf(p->email, sizeof(p->email), "%s", c2 + 1);
+	g->st.seat_of[co] = g->st.nplayers++;
+	rc = 0;
+out:
+	sb_release(&err);
+	free(copy);
+	return rc;
+}
+
+/* Writes the new seed beside the game, readable by its owner only. */
+static int
+write_seed(const char *path, const unsigned char seed[SEED_BYTES])
+{
+	char hex[2 * SEED_BYTES + 2];
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+
+	if (fd < 0) {
+		diag(EXIT_CANTCREAT, path, 0, "cannot create the seed file: "
+		    "%s", strerror(errno));
+		return -1;
+	}
+	hex_encode(seed, SEED_BYTES, hex);
+	strcat(hex, "\n");
+	if (write(fd, hex, strlen(hex)) != (ssize_t)strlen(hex) ||
+	    fsync(fd) != 0) {
+		diag(EXIT_IOERR, path, 0, "cannot write: %s",
+		    strerror(errno));
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+static int
+valid_id(const char *id)
+{
+	const char *p;
+
+	if (*id == '\0' || *id == '.' || *id == '-' || *id == '_' ||
+	    strlen(id) > 60)
+		return 0;
+	for (p = id; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '.' || *p == '-' ||
+		    *p == '_'))
+			return 0;
+	return 1;
+}
+
+int
+cmd_new(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "player", required_argument, NULL, 'p' },
+		{ "ruleset", required_argument, NULL, 'r' },
+		{ "variant", required_argument, NULL, 'v' },
+		{ "seed-file", required_argument, NULL, 's' },
+		{ "id", required_argument, NULL, 'i' },
+		{ "deadline-hours", required_argument, NULL, 'd' },
+		{ "now", required_argument, NULL, 'n' },
+		{ "report", required_argument, NULL, 'R' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *out = NULL, *ruleset = NULL, *seed_file = NULL;
+	const char *id = NULL, *now_opt = NULL, *report = NULL;
+	char **players = xcalloc((size_t)argc, sizeof(char *));
+	char **variants = xcalloc((size_t)argc, sizeof(char *));
+	int np = 0, nv = 0, c, i, lock = -1, rc = EXIT_USAGE;
+	long hours = 0;
+	char *rspath = NULL, *seed_path = NULL, *idbuf = NULL, now[32];
+	unsigned char seed[SEED_BYTES];
+	struct game g;
+	xmlDoc *rsdoc = NULL, *doc;
+
+	game_init(&g);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out = optarg; break;
+		case 'p': players[np++] = optarg; break;
+		case 'r': ruleset = optarg; break;
+		case 'v': variants[nv++] = optarg; break;
+		case 's': seed_file = optarg; break;
+		case 'i': id = optarg; break;
+		case 'n': now_opt = optarg; break;
+		case 'R': report = optarg; break;
+		case 'd':
+			if (parse_int(optarg, 1, 24 * 365, &hours) != 0) {
+				diag(EXIT_USAGE, NULL, 0, "--deadline-hours "
+				    "takes a number of hours");
+				goto out;
+			}
+			break;
+		case 'h':
+			rc = usage(new_usage, EXIT_OK);
+			goto out;
+		default:
+			rc = usage(new_usage, EXIT_USAGE);
+			goto out;
+		}
+	}
+	if (out == NULL || optind != argc) {
+		rc = usage(new_usage, EXIT_USAGE);
+		goto out;
+	}
+	if (run_time(now_opt, now) != 0)
+		goto out;
+	rspath = ruleset ? xstrdup(ruleset) :
+	    data_path("formats/age-of-reason.xml");
+	rsdoc = xml_load_valid(rspath, "formats/ruleset.rng");
+	if (rsdoc == NULL ||
+	    ruleset_from_xml(&g.rs, xmlDocGetRootElement(rsdoc), rspath)) {
+		rc = diag_status();
+		goto out;
+	}
+	g.rsdoc = rsdoc;
+	rsdoc = NULL;
+	aor_state_init(&g.st, &g.rs);
+	for (i = 0; i < np; i++)
+		if (add_player(&g, players[i]) != 0)
+			goto out;
+	if (g.st.nplayers < g.rs.num.min_players ||
+	    g.st.nplayers > g.rs.num.max_players) {
+		diag(EXIT_USAGE, NULL, 0, "a game needs %d to %d players "
+		    "(R1), not %d", g.rs.num.min_players,
+		    g.rs.num.max_players, g.st.nplayers);
+		goto out;
+	}
+	for (i = 0; i < nv; i++) {
+		int f = aor_variant_by_name(variants[i]);
+
+		if (f == 0) {
+			int k;
+
+			diag(EXIT_USAGE, NULL, 0, "unknown variant '%s'",
+			    variants[i]);
+			for (k = 0; k < aor_nvariants; k++)
+				fprintf(stderr, "  %s (%s): %s\n",
+				    aor_variants[k].name,
+				    aor_variants[k].ruling,
+				    aor_variants[k].meaning);
+			goto out;
+		}
+		g.st.variants |= (unsigned)f;
+	}
+	g.deadline_hours = (int)hours;
+	if (id == NULL) {
+		char *copy = xstrdup(out), *base = basename(copy), *dot;
+
+		dot = strrchr(base, '.');
+		if (dot != NULL && dot != base)
+			*dot = '\0';
+		idbuf = xstrdup(base);
+		free(copy);
+		id = idbuf;
+	}
+	if (!valid_id(id)) {
+		diag(EXIT_USAGE, NULL, 0, "bad game id '%s' (letters, digits, "
+		    "'.', '-', '_'; give --id)", id);
+		goto out;
+	}
+	if (access(out, F_OK) == 0) {
+		diag(EXIT_CANTCREAT, out, 0, "exists already; not "
+		    "overwritten");
+		rc = EXIT_CANTCREAT;
+		goto out;
+	}
+	lock = game_lock(out);
+	if (lock < 0) {
+		rc = diag_status();
+		goto out;
+	}
+	if (seed_file != NULL) {
+		if (seed_read_file(seed_file, seed) != 0) {
+			diag(EXIT_NOINPUT, seed_file, 0, "cannot read a seed "
+			    "(64 hexadecimal digits)");
+			rc = EXIT_NOINPUT;
+			goto out;
+		}
+	} else {
+		if (seed_generate(seed) != 0) {
+			diag(EXIT_SOFTWARE, NULL, 0, "no random source: %s",
+			    strerror(errno));
+			rc = EXIT_SOFTWARE;
+			goto out;
+		}
+		seed_path = xasprintf("%s.seed", out);
+		if (write_seed(seed_path, seed) != 0) {
+			rc = diag_status();
+			goto out;
+		}
+	}
+	if (game_create(&g, id, seed, now) != 0 ||
+	    game_save(&g, out, now) != 0) {
+		rc = diag_status() ? diag_status() : EXIT_SOFTWARE;
+		goto out;
+	}
+	doc = game_to_xml(&g, now);
+	rc = report_write(doc, NULL, g.run, NULL, report);
+	xmlFreeDoc(doc);
+	if (seed_path != NULL)
+		fprintf(stderr, "adjudicator: created %s; its secret seed is in "
+		    "%s (keep it private, R30)\n", out, seed_path);
+out:
+	game_unlock(lock);
+	if (rsdoc != NULL)
+		xmlFreeDoc(rsdoc);
+	game_release(&g);
+	free(players);
+	free(variants);
+	free(rspath);
+	free(seed_path);
+	free(idbuf);
+	return rc;
+}

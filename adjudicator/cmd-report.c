@@ -1,0 +1,71 @@
+/*
+ * cmd-report.c - adjudicator report: a report of any run, from the file.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "diag.h"
+#include "util.h"
+
+static const char report_usage[] =
+    "adjudicator report GAME.xml [--run N] [--for COUNTRY]\n"
+    "       [--template FILE] [-o FILE]";
+
+int
+cmd_report(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "run", required_argument, NULL, 'r' },
+		{ "for", required_argument, NULL, 'f' },
+		{ "template", required_argument, NULL, 't' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *template = NULL, *out = NULL, *viewer = NULL;
+	long run = -1;
+	struct strbuf err;
+	struct game g;
+	xmlDoc *doc;
+	int c, co, rc;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			if (parse_int(optarg, 0, 1000000, &run) != 0)
+				return usage(report_usage, EXIT_USAGE);
+			break;
+		case 'f': viewer = optarg; break;
+		case 't': template = optarg; break;
+		case 'o': out = optarg; break;
+		case 'h': return usage(report_usage, EXIT_OK);
+		default: return usage(report_usage, EXIT_USAGE);
+		}
+	}
+	if (argc - optind != 1)
+		return usage(report_usage, EXIT_USAGE);
+	if (game_load(&g, argv[optind], NULL, 0) != 0)
+		return diag_status() ? diag_status() : EXIT_DATAERR;
+	if (viewer != NULL) {
+		sb_init(&err);
+		co = rs_find_country(&g.rs, viewer, &err);
+		if (co < 0 || !aor_is_player(&g.st, co)) {
+			diag(EXIT_USAGE, NULL, 0, "--for: %s", co < 0 ?
+			    err.buf : "not a player's country");
+			sb_release(&err);
+			game_release(&g);
+			return EXIT_USAGE;
+		}
+		viewer = g.rs.countries[co].name.id;
+		sb_release(&err);
+	}
+	doc = game_to_xml(&g, NULL);
+	rc = report_write(doc, template, run >= 0 ? (int)run : g.run, viewer,
+	    out);
+	xmlFreeDoc(doc);
+	game_release(&g);
+	return rc;
+}

@@ -1,0 +1,88 @@
+/*
+ * cmd-resolve.c - adjudicator resolve: apply orders, advance, save, report.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "diag.h"
+#include "resolve.h"
+
+static const char resolve_usage[] =
+    "adjudicator resolve GAME.xml [ORDERS ...] [--deadline-passed]\n"
+    "       [--seed-file FILE] [--report FILE] [--template FILE]\n"
+    "       [--now TIME]";
+
+int
+cmd_resolve(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "deadline-passed", no_argument, NULL, 'd' },
+		{ "seed-file", required_argument, NULL, 's' },
+		{ "report", required_argument, NULL, 'r' },
+		{ "template", required_argument, NULL, 't' },
+		{ "now", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *seed_file = NULL, *report = NULL, *template = NULL;
+	const char *now_opt = NULL, *path;
+	struct run_opts ro;
+	unsigned char seed[SEED_BYTES];
+	char now[32];
+	int c, lock, have_seed, rc;
+	struct game g;
+	xmlDoc *doc;
+
+	memset(&ro, 0, sizeof(ro));
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd': ro.deadline_passed = 1; break;
+		case 's': seed_file = optarg; break;
+		case 'r': report = optarg; break;
+		case 't': template = optarg; break;
+		case 'n': now_opt = optarg; break;
+		case 'h': return usage(resolve_usage, EXIT_OK);
+		default: return usage(resolve_usage, EXIT_USAGE);
+		}
+	}
+	if (optind >= argc)
+		return usage(resolve_usage, EXIT_USAGE);
+	path = argv[optind++];
+	if (run_time(now_opt, now) != 0)
+		return EXIT_USAGE;
+	ro.now = now;
+	if (optind == argc && !ro.deadline_passed) {
+		fprintf(stderr, "adjudicator: no order files and no "
+		    "--deadline-passed: nothing to resolve\n");
+		return EXIT_OK;
+	}
+	lock = game_lock(path);
+	if (lock < 0)
+		return diag_status();
+	have_seed = seed_for_game(path, seed_file, seed);
+	if (have_seed < 0 || game_load(&g, path, have_seed ? seed : NULL,
+	    0) != 0) {
+		rc = diag_status();
+		game_unlock(lock);
+		return rc ? rc : EXIT_DATAERR;
+	}
+	if (resolve_run(&g, argv + optind, argc - optind, &ro) != 0) {
+		fprintf(stderr, "adjudicator: nothing was changed; %s is as "
+		    "it was\n", path);
+		rc = diag_status() ? diag_status() : EXIT_DATAERR;
+		goto out;
+	}
+	if (game_save(&g, path, now) != 0) {
+		rc = diag_status();
+		goto out;
+	}
+	doc = game_to_xml(&g, now);
+	rc = report_write(doc, template, g.run, NULL, report);
+	xmlFreeDoc(doc);
+out:
+	game_release(&g);
+	game_unlock(lock);
+	return rc;
+}

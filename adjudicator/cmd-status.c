@@ -1,0 +1,86 @@
+/*
+ * cmd-status.c - adjudicator status: where the game stands, who is due.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "diag.h"
+
+static const char status_usage[] = "adjudicator status GAME.xml";
+
+static const char *
+phase_text(const struct aor_state *st)
+{
+	switch (st->phase) {
+	case PH_AUCTION:
+		return "alliance auction";
+	case PH_SEGMENTS:
+		return "player segments";
+	case PH_OVER:
+		return "game over";
+	default:
+		return "setup";
+	}
+}
+
+int
+cmd_status(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct decision d[RS_MAX_COUNTRIES];
+	struct game g;
+	int c, i, np;
+	size_t k;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (c == 'h')
+			return usage(status_usage, EXIT_OK);
+		return usage(status_usage, EXIT_USAGE);
+	}
+	if (argc - optind != 1)
+		return usage(status_usage, EXIT_USAGE);
+	if (game_load(&g, argv[optind], NULL, 0) != 0)
+		return diag_status() ? diag_status() : EXIT_DATAERR;
+	printf("game %s: turn %d of %d, %s", g.id, g.st.turn,
+	    g.rs.num.turns, phase_text(&g.st));
+	if (g.st.phase == PH_AUCTION)
+		printf(" %d", g.st.auction.number);
+	if (g.st.phase == PH_SEGMENTS)
+		printf(", segment %d of %d", g.st.segment,
+		    aor_segments_per_turn(&g.st));
+	printf("\nplayers:");
+	for (i = 0; i < g.st.nplayers; i++)
+		printf("%s %s (%s)", i ? "," : "",
+		    cname(&g.st, g.st.players[i].country),
+		    g.st.players[i].name);
+	printf("\nvariants:");
+	for (i = 0, c = 0; i < aor_nvariants; i++)
+		if (g.st.variants & aor_variants[i].flag)
+			printf("%s %s", c++ ? "," : "", aor_variants[i].name);
+	printf("%s\n", c ? "" : " none");
+	np = aor_pending(&g.st, d, RS_MAX_COUNTRIES);
+	for (i = 0; i < np; i++) {
+		const char *dl = game_deadline(&g, &d[i]);
+
+		printf("pending: STEP %s from %s: %s; deadline %s\n",
+		    d[i].step, cname(&g.st, d[i].country), d[i].what,
+		    dl ? dl : "none set");
+	}
+	if (g.st.phase == PH_OVER) {
+		printf("winner:");
+		for (i = 0; i < g.st.nwinners; i++)
+			printf("%s %s", i ? "," : "",
+			    cname(&g.st, g.st.winners[i]));
+		printf("\n");
+	}
+	for (k = 0; k < g.nqueue; k++)
+		printf("queued: STEP %s from %s (%s)\n", g.queue[k].o.step,
+		    cname(&g.st, g.queue[k].o.country), g.queue[k].o.source);
+	game_release(&g);
+	return EXIT_OK;
+}

@@ -1,0 +1,55 @@
+/*
+ * cmd-verify.c - adjudicator verify: replay the history with the seed.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "diag.h"
+
+static const char verify_usage[] =
+    "adjudicator verify GAME.xml [--seed-file FILE]";
+
+int
+cmd_verify(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "seed-file", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *seed_file = NULL;
+	unsigned char seed[SEED_BYTES];
+	struct game g;
+	size_t k, draws = 0;
+	int c, have;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 's': seed_file = optarg; break;
+		case 'h': return usage(verify_usage, EXIT_OK);
+		default: return usage(verify_usage, EXIT_USAGE);
+		}
+	}
+	if (argc - optind != 1)
+		return usage(verify_usage, EXIT_USAGE);
+	have = seed_for_game(argv[optind], seed_file, seed);
+	if (have == 0) {
+		diag(EXIT_NOINPUT, argv[optind], 0, "verify needs the seed: "
+		    "give --seed-file");
+		return EXIT_NOINPUT;
+	}
+	if (have < 0 || game_load(&g, argv[optind], seed, 1) != 0) {
+		fprintf(stderr, "adjudicator: %s does NOT verify\n",
+		    argv[optind]);
+		return diag_status() ? diag_status() : EXIT_DATAERR;
+	}
+	for (k = 0; k < g.nhist; k++)
+		draws += g.hist[k].ndraws;
+	printf("%s: verified: %zu history entries and %zu draws replayed "
+	    "from the seed; every draw, event and state matches\n",
+	    argv[optind], g.nhist, draws);
+	game_release(&g);
+	return EXIT_OK;
+}

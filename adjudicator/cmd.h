@@ -1,0 +1,44 @@
+/*
+ * cmd.h - the subcommands (one file each, cmd-<verb>.c) and what they
+ * share.
+ */
+#ifndef CMD_H
+#define CMD_H
+
+#include <getopt.h>
+
+#include "dice.h"
+#include "game.h"
+
+int cmd_new(int argc, char **argv);
+int cmd_status(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_resolve(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_adjust(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+
+/* Prints "usage: ..." to stderr (or stdout for --help) and returns. */
+int usage(const char *text, int status);
+
+/*
+ * The seed for a game: from --seed-file when given (required to exist),
+ * else from GAME.seed beside the game file if present.  Returns 1 when a
+ * seed was read, 0 when there is none, -1 on error (diagnosed).
+ */
+int seed_for_game(const char *game_path, const char *seed_file,
+    unsigned char seed[SEED_BYTES]);
+
+/* The time of this run: --now or the clock; -1 with a diagnostic. */
+int run_time(const char *now_opt, char out[32]);
+
+/*
+ * Writes the report of a run: the game document transformed by a template
+ * (templates/report-text.xsl unless template names another) to out_path,
+ * or to stdout when out_path is NULL.  viewer names the country whose
+ * private events may show, or NULL for the public report.
+ */
+int report_write(xmlDoc *doc, const char *template_path, int run,
+    const char *viewer, const char *out_path);
+
+#endif

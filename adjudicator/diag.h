@@ -1,0 +1,42 @@
+/*
+ * diag.h - diagnostics with a place and a grade, and the exit statuses.
+ *
+ * Every input problem becomes one line "FILE:LINE: error: message" on
+ * stderr; the command exits with the worst grade it met (mandoc's habit).
+ * The exit statuses follow sysexits(3) so that cron and mail scripts can
+ * branch on them; man/adjudicator.1 lists them.
+ */
+#ifndef DIAG_H
+#define DIAG_H
+
+enum exit_status {
+	EXIT_OK = 0,
+	EXIT_REJECTED = 1,	/* check: some order was rejected */
+	EXIT_USAGE = 64,	/* bad command line */
+	EXIT_DATAERR = 65,	/* bad input: game file, ruleset, orders */
+	EXIT_NOINPUT = 66,	/* an input file cannot be opened */
+	EXIT_SOFTWARE = 70,	/* internal error, a bug */
+	EXIT_CANTCREAT = 73,	/* an output file cannot be written */
+	EXIT_IOERR = 74,	/* reading or writing failed midway */
+	EXIT_TEMPFAIL = 75,	/* the game is locked by another run */
+	EXIT_NOPERM = 77	/* a seed or key file has unsafe permissions */
+};
+
+/*
+ * Prints "file:line: error: message" (line 0 leaves the line out, a NULL
+ * file prints "adjudicator") and raises the worst status seen to status.
+ */
+void diag(int status, const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* The worst status so far (EXIT_OK when nothing went wrong). */
+int diag_status(void);
+/* Prints a warning, which does not change the status. */
+void diag_warn(const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Silences diag output (for tests of error paths); returns old value. */
+int diag_quiet(int quiet);
+/* The text of the last diagnostic, for tests. */
+const char *diag_last(void);
+void diag_reset(void);
+
+#endif

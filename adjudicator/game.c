@@ -1,0 +1,978 @@
+/*
+ * game.c - game files: load by replay, atomic save, lock, history.
+ */
+#define _DEFAULT_SOURCE
+#include "game.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+
+#include "diag.h"
+#include "orders.h"
+#include "util.h"
+#include "xmlutil.h"
+
+#define FORMAT_VERSION 1
+
+static const char *const kind_names[] = {
+	"setup", "order", "default", "adjust", "rejected"
+};
+
+void
+game_init(struct game *g)
+{
+	memset(g, 0, sizeof(*g));
+	aor_state_init(&g->st, &g->rs);
+}
+
+static void
+entry_release(struct entry *e)
+{
+	size_t i;
+
+	free(e->source);
+	free(e->text);
+	free(e->reason);
+	for (i = 0; i < e->ndraws; i++)
+		draw_release(&e->draws[i]);
+	free(e->draws);
+	journal_release(&e->j);
+}
+
+void
+game_release(struct game *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nhist; i++)
+		entry_release(&g->hist[i]);
+	free(g->hist);
+	for (i = 0; i < g->nqueue; i++)
+		order_release(&g->queue[i].o);
+	free(g->queue);
+	free(g->deadlines);
+	if (g->rsdoc != NULL)
+		xmlFreeDoc(g->rsdoc);
+	dice_release(&g->dice);
+	memset(g, 0, sizeof(*g));
+}
+
+/* Time. */
+
+long long
+time_parse(const char *text)
+{
+	struct tm tm;
+	int y, mo, d, h, mi, s = 0, n = 0, oh = 0, om = 0;
+	char sign = 0;
+	const char *p;
+	long long t;
+
+	memset(&tm, 0, sizeof(tm));
+	if (sscanf(text, "%4d-%2d-%2dT%2d:%2d%n", &y, &mo, &d, &h, &mi,
+	    &n) != 5)
+		return -1;
+	p = text + n;
+	if (*p == ':') {
+		if (sscanf(p, ":%2d%n", &s, &n) != 1)
+			return -1;
+		p += n;
+	}
+	if (*p == 'Z' && p[1] == '\0')
+		sign = 'Z';
+	else if ((*p == '+' || *p == '-') && sscanf(p + 1, "%2d:%2d", &oh,
+	    &om) == 2 && strlen(p) == 6)
+		sign = *p;
+	else
+		return -1;
+	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 ||
+	    s > 60 || oh > 23 || om > 59)
+		return -1;
+	tm.tm_year = y - 1900;
+	tm.tm_mon = mo - 1;
+	tm.tm_mday = d;
+	tm.tm_hour = h;
+	tm.tm_min = mi;
+	tm.tm_sec = s;
+	t = (long long)timegm(&tm);
+	if (sign == '+')
+		t -= oh * 3600 + om * 60;
+	else if (sign == '-')
+		t += oh * 3600 + om * 60;
+	return t;
+}
+
+void
+time_format(long long t, char out[32])
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int
+time_now(const char *override, char out[32])
+{
+	long long t;
+
+	if (override == NULL) {
+		time_format((long long)time(NULL), out);
+		return 0;
+	}
+	t = time_parse(override);
+	if (t < 0)
+		return -1;
+	time_format(t, out);
+	return 0;
+}
+
+/* Entries. */
+
+static struct entry *
+new_entry(struct game *g, enum entry_kind kind, const char *now)
+{
+	struct entry *e;
+
+	g->hist = xrealloc(g->hist, (g->nhist + 1) * sizeof(*g->hist));
+	e = &g->hist[g->nhist];
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	e->n = (int)g->nhist;
+	e->run = g->run;
+	e->country = NO_COUNTRY;
+	snprintf(e->time, sizeof(e->time), "%s", now ? now : "");
+	journal_init(&e->j);
+	g->nhist++;
+	return e;
+}
+
+/* Moves the dice's log of draws into the entry, and its digest. */
+static void
+finish_entry(struct game *g, struct entry *e)
+{
+	e->draws = g->dice.log;
+	e->ndraws = g->dice.nlog;
+	g->dice.log = NULL;
+	g->dice.nlog = g->dice.alog = 0;
+	aor_state_digest(&g->st, e->digest);
+}
+
+static struct ctx
+ctx_for(struct game *g, struct journal *j)
+{
+	struct ctx c;
+
+	c.st = &g->st;
+	c.dice = &g->dice;
+	c.j = j;
+	return c;
+}
+
+int
+game_create(struct game *g, const char *id,
+    const unsigned char seed[SEED_BYTES], const char *now)
+{
+	struct entry *e;
+	struct ctx c;
+
+	snprintf(g->id, sizeof(g->id), "%s", id);
+	snprintf(g->created, sizeof(g->created), "%s", now);
+	seed_commitment(seed, g->commitment);
+	dice_init(&g->dice, id);
+	dice_set_key(&g->dice, seed);
+	g->run = 0;
+	e = new_entry(g, EN_SETUP, now);
+	c = ctx_for(g, &e->j);
+	aor_setup(&c);
+	finish_entry(g, e);
+	return g->dice.error ? -1 : 0;
+}
+
+int
+game_order(struct game *g, const struct order *o, const char *now,
+    struct strbuf *err)
+{
+	struct entry *e;
+	struct ctx c;
+
+	if (aor_check(&g->st, o, err) != 0)
+		return -1;
+	dice_log_clear(&g->dice);
+	e = new_entry(g, EN_ORDER, now);
+	snprintf(e->step, sizeof(e->step), "%s", o->step);
+	e->country = o->country;
+	e->source = xstrdup(o->source ? o->source : "");
+	e->text = xstrdup(o->text ? o->text : "");
+	c = ctx_for(g, &e->j);
+	if (aor_apply(&c, o, err) != 0) {
+		/* aor_check passed, so this cannot happen; stay safe. */
+		entry_release(e);
+		g->nhist--;
+		return -1;
+	}
+	finish_entry(g, e);
+	return 0;
+}
+
+int
+game_default(struct game *g, const struct decision *d, const char *now)
+{
+	struct entry *e;
+	struct ctx c;
+
+	dice_log_clear(&g->dice);
+	e = new_entry(g, EN_DEFAULT, now);
+	snprintf(e->step, sizeof(e->step), "%s", d->step);
+	e->country = d->country;
+	c = ctx_for(g, &e->j);
+	aor_default(&c, d);
+	finish_entry(g, e);
+	return 0;
+}
+
+int
+game_adjust(struct game *g, const char *text, const char *now,
+    struct strbuf *err)
+{
+	struct aor_state saved = g->st;
+	struct entry *e;
+	struct ctx c;
+
+	dice_log_clear(&g->dice);
+	e = new_entry(g, EN_ADJUST, now);
+	e->text = xstrdup(text);
+	c = ctx_for(g, &e->j);
+	if (aor_adjust(&c, text, err) != 0) {
+		g->st = saved;
+		entry_release(e);
+		g->nhist--;
+		return -1;
+	}
+	finish_entry(g, e);
+	return 0;
+}
+
+void
+game_reject(struct game *g, const struct order *o, const char *reason,
+    const char *now)
+{
+	struct entry *e = new_entry(g, EN_REJECTED, now);
+
+	snprintf(e->step, sizeof(e->step), "%s", o->step);
+	e->country = o->country;
+	e->source = xstrdup(o->source ? o->source : "");
+	e->text = xstrdup(o->text ? o->text : "");
+	e->reason = xstrdup(reason);
+	aor_state_digest(&g->st, e->digest);
+}
+
+/* The queue (R36, R38). */
+
+void
+game_queue(struct game *g, const struct order *o)
+{
+	size_t i;
+	struct queued *q = NULL;
+
+	for (i = 0; i < g->nqueue; i++)
+		if (g->queue[i].o.country == o->country &&
+		    strcmp(g->queue[i].o.step, o->step) == 0) {
+			q = &g->queue[i];	/* R38: the latest counts */
+			order_release(&q->o);
+			break;
+		}
+	if (q == NULL) {
+		g->queue = xrealloc(g->queue, (g->nqueue + 1) *
+		    sizeof(*g->queue));
+		q = &g->queue[g->nqueue++];
+	}
+	q->o = *o;
+	q->o.text = xstrdup(o->text ? o->text : "");
+	q->o.source = xstrdup(o->source ? o->source : "");
+	q->run = g->run;
+}
+
+static void
+queue_remove(struct game *g, size_t i)
+{
+	memmove(&g->queue[i], &g->queue[i + 1], (g->nqueue - i - 1) *
+	    sizeof(*g->queue));
+	g->nqueue--;
+}
+
+int
+game_unqueue(struct game *g, const struct decision *d, struct order *o)
+{
+	size_t i;
+
+	for (i = 0; i < g->nqueue; i++)
+		if (g->queue[i].o.country == d->country &&
+		    strcmp(g->queue[i].o.step, d->step) == 0) {
+			*o = g->queue[i].o;
+			queue_remove(g, i);
+			return 1;
+		}
+	return 0;
+}
+
+void
+game_drop_stale(struct game *g, const char *now)
+{
+	size_t i = 0;
+
+	while (i < g->nqueue) {
+		struct strbuf why;
+		enum step_status s;
+
+		sb_init(&why);
+		s = aor_step_status(&g->st, g->queue[i].o.step,
+		    g->queue[i].o.country, &why);
+		if (s == STEP_STALE || s == STEP_NOT_YOURS) {
+			game_reject(g, &g->queue[i].o, why.buf, now);
+			order_release(&g->queue[i].o);
+			queue_remove(g, i);
+		} else
+			i++;
+		sb_release(&why);
+	}
+}
+
+const char *
+game_deadline(const struct game *g, const struct decision *d)
+{
+	size_t i;
+
+	for (i = 0; i < g->ndeadlines; i++)
+		if (g->deadlines[i].country == d->country &&
+		    strcmp(g->deadlines[i].step, d->step) == 0)
+			return g->deadlines[i].when[0] ?
+			    g->deadlines[i].when : NULL;
+	return NULL;
+}
+
+/* Keeps deadlines of decisions still pending; sets new ones from now. */
+static void
+update_deadlines(struct game *g, const char *now)
+{
+	struct decision d[RS_MAX_COUNTRIES];
+	struct deadline *nd;
+	int n = aor_pending(&g->st, d, RS_MAX_COUNTRIES), i;
+
+	nd = xcalloc((size_t)n + 1, sizeof(*nd));
+	for (i = 0; i < n; i++) {
+		const char *old = game_deadline(g, &d[i]);
+
+		snprintf(nd[i].step, sizeof(nd[i].step), "%s", d[i].step);
+		nd[i].country = d[i].country;
+		if (old != NULL)
+			snprintf(nd[i].when, sizeof(nd[i].when), "%.31s", old);
+		else if (g->deadline_hours > 0 && now != NULL &&
+		    time_parse(now) >= 0)
+			time_format(time_parse(now) +
+			    (long long)g->deadline_hours * 3600, nd[i].when);
+	}
+	free(g->deadlines);
+	g->deadlines = nd;
+	g->ndeadlines = (size_t)n;
+}
+
+/* Writing. */
+
+static const char *
+cid(const struct game *g, int country)
+{
+	return g->rs.countries[country].name.id;
+}
+
+static void
+entry_xml(const struct game *g, const struct entry *e, xmlNode *parent)
+{
+	xmlNode *n = xml_add(parent, "entry", NULL), *m;
+	size_t i;
+
+	xml_set_int(n, "n", e->n);
+	xml_set_int(n, "run", e->run);
+	xml_set(n, "kind", kind_names[e->kind]);
+	if (e->time[0])
+		xml_set(n, "time", e->time);
+	if (e->step[0])
+		xml_set(n, "step", e->step);
+	if (e->country != NO_COUNTRY)
+		xml_set(n, "country", cid(g, e->country));
+	if (e->source != NULL)
+		xml_set(n, "source", e->source);
+	xml_set(n, "digest", e->digest);
+	if (e->text != NULL)
+		xml_add(n, "text", e->text);
+	if (e->reason != NULL)
+		xml_add(n, "reason", e->reason);
+	for (i = 0; i < e->ndraws; i++) {
+		m = xml_add(n, "draw", NULL);
+		xml_set_int(m, "n", e->draws[i].n);
+		xml_set_int(m, "range", e->draws[i].range);
+		xml_set_int(m, "value", e->draws[i].value);
+		xml_set(m, "purpose", e->draws[i].purpose);
+	}
+	for (i = 0; i < e->j.n; i++) {
+		const struct event *ev = &e->j.ev[i];
+
+		m = xml_add(n, "event", ev->text);
+		xml_set(m, "type", ev->type);
+		if (ev->country != NO_COUNTRY)
+			xml_set(m, "country", cid(g, ev->country));
+		if (ev->to != NO_COUNTRY)
+			xml_set(m, "to", cid(g, ev->to));
+	}
+}
+
+xmlDoc *
+game_to_xml(struct game *g, const char *now)
+{
+	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
+	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"game"), *n, *m;
+	struct decision d[RS_MAX_COUNTRIES];
+	int i, np;
+	size_t k;
+
+	xmlDocSetRootElement(doc, root);
+	xml_set(root, "id", g->id);
+	xml_set_int(root, "format", FORMAT_VERSION);
+	xml_set(root, "created", g->created);
+	xml_set_int(root, "run", g->run);
+	n = xml_add(root, "players", NULL);
+	for (i = 0; i < g->st.nplayers; i++) {
+		m = xml_add(n, "player", NULL);
+		xml_set_int(m, "seat", i + 1);
+		xml_set(m, "country", cid(g, g->st.players[i].country));
+		xml_set(m, "name", g->st.players[i].name);
+		xml_set(m, "email", g->st.players[i].email);
+	}
+	n = xml_add(root, "variants", NULL);
+	for (i = 0; i < aor_nvariants; i++)
+		if (g->st.variants & aor_variants[i].flag) {
+			m = xml_add(n, "variant", NULL);
+			xml_set(m, "name", aor_variants[i].name);
+			xml_set(m, "ruling", aor_variants[i].ruling);
+			xml_set(m, "meaning", aor_variants[i].meaning);
+		}
+	n = xml_add(root, "seed", NULL);
+	xml_set(n, "commitment", g->commitment);
+	if (g->deadline_hours > 0) {
+		n = xml_add(root, "settings", NULL);
+		xml_set_int(n, "deadline-hours", g->deadline_hours);
+	}
+	xmlAddChild(root, xmlDocCopyNode(xmlDocGetRootElement(g->rsdoc), doc,
+	    1));
+	n = xml_add(root, "history", NULL);
+	for (k = 0; k < g->nhist; k++)
+		entry_xml(g, &g->hist[k], n);
+	aor_state_xml(&g->st, root);
+	update_deadlines(g, now);
+	n = xml_add(root, "pending", NULL);
+	np = aor_pending(&g->st, d, RS_MAX_COUNTRIES);
+	for (i = 0; i < np; i++) {
+		const char *dl = game_deadline(g, &d[i]);
+
+		m = xml_add(n, "decision", d[i].what);
+		xml_set(m, "step", d[i].step);
+		xml_set(m, "country", cid(g, d[i].country));
+		xml_set(m, "kind", d[i].kind == DEC_BID ? "bid" : "segment");
+		if (dl != NULL)
+			xml_set(m, "deadline", dl);
+	}
+	n = xml_add(root, "queue", NULL);
+	for (k = 0; k < g->nqueue; k++) {
+		m = xml_add(n, "order", g->queue[k].o.text);
+		xml_set(m, "step", g->queue[k].o.step);
+		xml_set(m, "country", cid(g, g->queue[k].o.country));
+		xml_set(m, "source", g->queue[k].o.source);
+		xml_set_int(m, "run", g->queue[k].run);
+	}
+	return doc;
+}
+
+int
+game_save(struct game *g, const char *path, const char *now)
+{
+	xmlDoc *doc = game_to_xml(g, now);
+	xmlChar *mem = NULL;
+	int len = 0, fd, dfd;
+	char *tmp, *dircopy, *dir;
+	ssize_t off = 0;
+
+	if (xml_validate(doc, path, "formats/game.rng") != 0) {
+		diag(EXIT_SOFTWARE, path, 0, "the game file about to be "
+		    "written does not match its schema (a bug): not written");
+		xmlFreeDoc(doc);
+		return -1;
+	}
+	xmlDocDumpFormatMemoryEnc(doc, &mem, &len, "UTF-8", 1);
+	xmlFreeDoc(doc);
+	tmp = xasprintf("%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		diag(EXIT_CANTCREAT, tmp, 0, "cannot create: %s",
+		    strerror(errno));
+		free(tmp);
+		xmlFree(mem);
+		return -1;
+	}
+	fchmod(fd, 0644);
+	while (off < len) {
+		ssize_t w = write(fd, mem + off, (size_t)(len - off));
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		off += w;
+	}
+	xmlFree(mem);
+	if (off < len || fsync(fd) != 0 || close(fd) != 0) {
+		diag(EXIT_IOERR, tmp, 0, "cannot write: %s", strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	if (rename(tmp, path) != 0) {
+		diag(EXIT_IOERR, path, 0, "cannot replace: %s",
+		    strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	dircopy = xstrdup(path);
+	dir = dirname(dircopy);
+	dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	free(dircopy);
+	return 0;
+}
+
+int
+game_lock(const char *path)
+{
+	char *lock = xasprintf("%s.lock", path);
+	int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+
+	if (fd < 0) {
+		diag(EXIT_CANTCREAT, lock, 0, "cannot open the lock file: %s",
+		    strerror(errno));
+		free(lock);
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		if (errno == EWOULDBLOCK)
+			diag(EXIT_TEMPFAIL, path, 0, "the game is locked by "
+			    "another run of the adjudicator; try again "
+			    "later");
+		else
+			diag(EXIT_IOERR, lock, 0, "cannot lock: %s",
+			    strerror(errno));
+		close(fd);
+		free(lock);
+		return -1;
+	}
+	free(lock);
+	return fd;
+}
+
+void
+game_unlock(int fd)
+{
+	if (fd >= 0) {
+		flock(fd, LOCK_UN);
+		close(fd);
+	}
+}
+
+/* Reading. */
+
+static int
+country_attr(const struct game *g, xmlNode *n, const char *attr,
+    const char *path)
+{
+	char buf[64];
+	int c;
+
+	if (xml_attr(n, attr, buf, sizeof(buf)) != 0)
+		return NO_COUNTRY;
+	c = rs_country_by_id(&g->rs, buf);
+	if (c < 0)
+		diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n), "unknown "
+		    "country '%s'", buf);
+	return c < 0 ? -2 : c;
+}
+
+static int
+read_entry(struct game *g, xmlNode *n, struct entry *e, const char *path)
+{
+	xmlNode *c;
+	char kind[16];
+	size_t k;
+
+	memset(e, 0, sizeof(*e));
+	journal_init(&e->j);
+	e->n = xml_attr_int(n, "n", -1);
+	e->run = xml_attr_int(n, "run", 0);
+	xml_attr(n, "kind", kind, sizeof(kind));
+	for (k = 0; k < ARRAY_SIZE(kind_names); k++)
+		if (strcmp(kind, kind_names[k]) == 0)
+			e->kind = (enum entry_kind)k;
+	xml_attr(n, "time", e->time, sizeof(e->time));
+	xml_attr(n, "step", e->step, sizeof(e->step));
+	xml_attr(n, "digest", e->digest, sizeof(e->digest));
+	e->country = country_attr(g, n, "country", path);
+	if (e->country == -2)
+		return -1;
+	e->source = xml_attr_dup(n, "source");
+	if ((c = xml_child(n, "text")) != NULL)
+		e->text = xml_text(c);
+	if ((c = xml_child(n, "reason")) != NULL)
+		e->reason = xml_text(c);
+	for (c = xml_child(n, "draw"); c; c = xml_next(c, "draw")) {
+		struct draw *d;
+
+		e->draws = xrealloc(e->draws, (e->ndraws + 1) *
+		    sizeof(*e->draws));
+		d = &e->draws[e->ndraws++];
+		d->n = (unsigned)xml_attr_int(c, "n", 0);
+		d->range = (unsigned)xml_attr_int(c, "range", 0);
+		d->value = (unsigned)xml_attr_int(c, "value", 0);
+		d->purpose = xml_attr_dup(c, "purpose");
+	}
+	for (c = xml_child(n, "event"); c; c = xml_next(c, "event")) {
+		struct event *ev;
+
+		if (e->j.n == e->j.alloc) {
+			e->j.alloc = e->j.alloc ? 2 * e->j.alloc : 16;
+			e->j.ev = xrealloc(e->j.ev, e->j.alloc *
+			    sizeof(*e->j.ev));
+		}
+		ev = &e->j.ev[e->j.n++];
+		xml_attr(c, "type", ev->type, sizeof(ev->type));
+		ev->text = xml_text(c);
+		ev->country = country_attr(g, c, "country", path);
+		ev->to = country_attr(g, c, "to", path);
+		if (ev->country == -2 || ev->to == -2)
+			return -1;
+	}
+	return 0;
+}
+
+/* Replays one entry; reports the first difference from the record. */
+static int
+replay_entry(struct game *g, struct entry *e, int verify, const char *path)
+{
+	struct journal j;
+	struct ctx c;
+	struct strbuf err;
+	struct decision d[RS_MAX_COUNTRIES];
+	struct order o;
+	char digest[65];
+	int rc = 0, np, i;
+	size_t k;
+
+	if (e->kind == EN_REJECTED)
+		return 0;
+	journal_init(&j);
+	sb_init(&err);
+	c = ctx_for(g, &j);
+	dice_log_clear(&g->dice);
+	dice_set_script(&g->dice, e->draws, e->ndraws, verify);
+	switch (e->kind) {
+	case EN_SETUP:
+		if (e->n != 0) {
+			sb_add(&err, "setup entry not first");
+			rc = -1;
+		} else
+			aor_setup(&c);
+		break;
+	case EN_ORDER:
+		if (e->country < 0 || order_parse_block(&g->rs, e->country,
+		    e->text ? e->text : "", e->source, &o, &err) != 0) {
+			rc = -1;
+			break;
+		}
+		rc = aor_apply(&c, &o, &err);
+		order_release(&o);
+		break;
+	case EN_DEFAULT:
+		np = aor_pending(&g->st, d, RS_MAX_COUNTRIES);
+		for (i = 0; i < np; i++)
+			if (d[i].country == e->country &&
+			    strcmp(d[i].step, e->step) == 0)
+				break;
+		if (i == np) {
+			sb_addf(&err, "no pending decision %s for %s",
+			    e->step, cname(&g->st, e->country));
+			rc = -1;
+		} else
+			aor_default(&c, &d[i]);
+		break;
+	case EN_ADJUST:
+		rc = aor_adjust(&c, e->text ? e->text : "", &err);
+		break;
+	default:
+		break;
+	}
+	if (rc == 0 && g->dice.error != NULL) {
+		sb_add(&err, g->dice.error);
+		rc = -1;
+	}
+	if (rc == 0 && g->dice.script_pos != e->ndraws) {
+		sb_addf(&err, "the entry records %zu draws, the replay makes "
+		    "%zu", e->ndraws, g->dice.script_pos);
+		rc = -1;
+	}
+	if (rc == 0) {
+		aor_state_digest(&g->st, digest);
+		if (strcmp(digest, e->digest) != 0) {
+			sb_add(&err, "the state after it differs from the "
+			    "recorded digest");
+			rc = -1;
+		}
+	}
+	for (k = 0; rc == 0 && k < e->j.n; k++)
+		if (k >= j.n || strcmp(j.ev[k].text, e->j.ev[k].text) != 0) {
+			sb_addf(&err, "event %zu differs: the file says '%s', "
+			    "the replay '%s'", k + 1, e->j.ev[k].text,
+			    k < j.n ? j.ev[k].text : "(nothing)");
+			rc = -1;
+		}
+	if (rc == 0 && j.n != e->j.n) {
+		sb_addf(&err, "the replay makes %zu events, the file "
+		    "records %zu", j.n, e->j.n);
+		rc = -1;
+	}
+	if (rc != 0) {
+		diag(EXIT_DATAERR, path, 0, "history entry %d (%s%s%s): %s",
+		    e->n, kind_names[e->kind], e->step[0] ? " " : "",
+		    e->step, err.buf);
+		free(g->dice.error);
+		g->dice.error = NULL;
+	}
+	journal_release(&j);
+	sb_release(&err);
+	dice_log_clear(&g->dice);
+	dice_set_script(&g->dice, NULL, 0, 0);
+	return rc;
+}
+
+static int
+read_players(struct game *g, xmlNode *root, const char *path)
+{
+	xmlNode *n;
+	int errors = 0;
+
+	for (n = xml_child(xml_child(root, "players"), "player"); n;
+	    n = xml_next(n, "player")) {
+		struct player *p = &g->st.players[g->st.nplayers];
+		int c = country_attr(g, n, "country", path);
+
+		if (c < 0 || g->st.seat_of[c] >= 0 ||
+		    g->st.nplayers == RS_MAX_COUNTRIES) {
+			if (c >= 0)
+				diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
+				    "country '%s' has two players",
+				    cid(g, c));
+			errors++;
+			continue;
+		}
+		p->country = c;
+		xml_attr(n, "name", p->name, sizeof(p->name));
+		xml_attr(n, "email", p->email, sizeof(p->email));
+		g->st.seat_of[c] = g->st.nplayers++;
+	}
+	for (n = xml_child(xml_child(root, "variants"), "variant"); n;
+	    n = xml_next(n, "variant")) {
+		char name[64];
+		int f;
+
+		xml_attr(n, "name", name, sizeof(name));
+		f = aor_variant_by_name(name);
+		if (f == 0) {
+			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
+			    "unknown variant '%s'", name);
+			errors++;
+		}
+		g->st.variants |= (unsigned)f;
+	}
+	return errors ? -1 : 0;
+}
+
+static int
+read_tail(struct game *g, xmlNode *root, const char *path)
+{
+	xmlNode *n;
+	int errors = 0;
+
+	for (n = xml_child(xml_child(root, "pending"), "decision"); n;
+	    n = xml_next(n, "decision")) {
+		struct deadline *d;
+		int c = country_attr(g, n, "country", path);
+
+		if (c < 0) {
+			errors++;
+			continue;
+		}
+		g->deadlines = xrealloc(g->deadlines, (g->ndeadlines + 1) *
+		    sizeof(*g->deadlines));
+		d = &g->deadlines[g->ndeadlines++];
+		memset(d, 0, sizeof(*d));
+		xml_attr(n, "step", d->step, sizeof(d->step));
+		xml_attr(n, "deadline", d->when, sizeof(d->when));
+		d->country = c;
+	}
+	for (n = xml_child(xml_child(root, "queue"), "order"); n;
+	    n = xml_next(n, "order")) {
+		struct strbuf err;
+		struct order o;
+		char *text = xml_text(n), *src = xml_attr_dup(n, "source");
+		int c = country_attr(g, n, "country", path);
+
+		sb_init(&err);
+		if (c < 0 || order_parse_block(&g->rs, c, text, src, &o,
+		    &err) != 0) {
+			if (c >= 0)
+				diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
+				    "queued order: %s", err.buf);
+			errors++;
+		} else {
+			g->queue = xrealloc(g->queue, (g->nqueue + 1) *
+			    sizeof(*g->queue));
+			g->queue[g->nqueue].o = o;
+			g->queue[g->nqueue].run = xml_attr_int(n, "run", 0);
+			g->nqueue++;
+		}
+		sb_release(&err);
+		free(text);
+		free(src);
+	}
+	return errors ? -1 : 0;
+}
+
+/* The recorded <state> must be what the history produces. */
+static int
+check_state(struct game *g, xmlNode *root, const char *path)
+{
+	xmlNode *recorded = xml_child(root, "state");
+	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
+	xmlNode *r = xmlNewNode(NULL, (const xmlChar *)"x");
+	xmlBuffer *a = xmlBufferCreate(), *b = xmlBufferCreate();
+	int rc;
+
+	xmlDocSetRootElement(doc, r);
+	aor_state_xml(&g->st, r);
+	xmlNodeDump(a, doc, r->children, 0, 0);
+	xmlNodeDump(b, recorded->doc, recorded, 0, 0);
+	rc = strcmp((const char *)xmlBufferContent(a),
+	    (const char *)xmlBufferContent(b)) == 0 ? 0 : -1;
+	if (rc != 0)
+		diag(EXIT_DATAERR, path, (int)xmlGetLineNo(recorded),
+		    "the <state> element does not match what the history "
+		    "produces (edited by hand?)");
+	xmlBufferFree(a);
+	xmlBufferFree(b);
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+int
+game_load(struct game *g, const char *path, const unsigned char *seed,
+    int verify)
+{
+	xmlDoc *doc = xml_load_valid(path, "formats/game.rng");
+	xmlNode *root, *rsnode, *n;
+	char commit[65];
+	int rc = -1;
+	size_t k;
+
+	if (doc == NULL)
+		return -1;
+	root = xmlDocGetRootElement(doc);
+	game_init(g);
+	xml_attr(root, "id", g->id, sizeof(g->id));
+	xml_attr(root, "created", g->created, sizeof(g->created));
+	g->run = xml_attr_int(root, "run", 0);
+	if (xml_attr_int(root, "format", 0) != FORMAT_VERSION) {
+		diag(EXIT_DATAERR, path, 0, "game file format %d, this "
+		    "adjudicator reads format %d",
+		    xml_attr_int(root, "format", 0), FORMAT_VERSION);
+		goto out;
+	}
+	rsnode = xml_child(root, "ruleset");
+	g->rsdoc = xmlNewDoc((const xmlChar *)"1.0");
+	xmlDocSetRootElement(g->rsdoc, xmlDocCopyNode(rsnode, g->rsdoc, 1));
+	if (ruleset_from_xml(&g->rs, xmlDocGetRootElement(g->rsdoc),
+	    path) != 0)
+		goto out;
+	aor_state_init(&g->st, &g->rs);
+	if (read_players(g, root, path) != 0)
+		goto out;
+	xml_attr(xml_child(root, "seed"), "commitment", g->commitment,
+	    sizeof(g->commitment));
+	if ((n = xml_child(root, "settings")) != NULL)
+		g->deadline_hours = xml_attr_int(n, "deadline-hours", 0);
+	dice_init(&g->dice, g->id);
+	if (seed != NULL) {
+		seed_commitment(seed, commit);
+		if (strcmp(commit, g->commitment) != 0) {
+			diag(EXIT_DATAERR, path, 0, "the seed does not match "
+			    "the game's commitment (SHA-256 %s)",
+			    g->commitment);
+			goto out;
+		}
+		dice_set_key(&g->dice, seed);
+	}
+	for (n = xml_child(xml_child(root, "history"), "entry"); n;
+	    n = xml_next(n, "entry")) {
+		struct entry *e;
+
+		g->hist = xrealloc(g->hist, (g->nhist + 1) *
+		    sizeof(*g->hist));
+		e = &g->hist[g->nhist];
+		if (read_entry(g, n, e, path) != 0) {
+			entry_release(e);
+			goto out;
+		}
+		g->nhist++;
+		if (e->n != (int)g->nhist - 1) {
+			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
+			    "history entry numbered %d at position %zu",
+			    e->n, g->nhist - 1);
+			goto out;
+		}
+	}
+	if (g->nhist == 0 || g->hist[0].kind != EN_SETUP) {
+		diag(EXIT_DATAERR, path, 0, "the history does not start with "
+		    "the setup");
+		goto out;
+	}
+	for (k = 0; k < g->nhist; k++)
+		if (replay_entry(g, &g->hist[k], verify, path) != 0)
+			goto out;
+	if (check_state(g, root, path) != 0 || read_tail(g, root, path) != 0)
+		goto out;
+	rc = 0;
+out:
+	xmlFreeDoc(doc);
+	return rc;
+}

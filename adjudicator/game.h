@@ -1,0 +1,129 @@
+/*
+ * game.h - a game and its file: header, history, state, pending, queue.
+ *
+ * The history is the game: loading a game file replays every history
+ * entry through the engine (aor_apply and friends) with the draws the file
+ * records, and checks that each entry leads to the state digest and events
+ * the file records.  verify does the same with draws computed from the
+ * seed.  The <state>, <pending> and <queue> elements are written for
+ * readers and reports; <state> is checked against the replay.
+ */
+#ifndef GAME_H
+#define GAME_H
+
+#include <stddef.h>
+#include <libxml/tree.h>
+
+#include "aor.h"
+#include "dice.h"
+#include "ruleset.h"
+
+enum entry_kind { EN_SETUP, EN_ORDER, EN_DEFAULT, EN_ADJUST, EN_REJECTED };
+
+struct entry {
+	enum entry_kind kind;
+	int n;			/* position in the history */
+	int run;		/* the resolve run that made it */
+	char time[32];
+	char step[32];
+	int country;
+	char *source;		/* owned, may be NULL */
+	char *text;		/* owned: order or adjustment text */
+	char *reason;		/* owned: why an order was rejected */
+	struct draw *draws;	/* owned */
+	size_t ndraws;
+	struct journal j;	/* the entry's events */
+	char digest[65];	/* state after the entry */
+};
+
+struct queued {
+	struct order o;
+	int run;
+};
+
+struct deadline {
+	char step[32];
+	int country;
+	char when[32];
+};
+
+struct game {
+	char id[64];
+	char created[32];
+	struct ruleset rs;
+	xmlDoc *rsdoc;		/* the ruleset copy, root <ruleset> */
+	struct aor_state st;
+	char commitment[65];	/* SHA-256 of the seed (R30) */
+	int deadline_hours;	/* 0: no deadlines */
+	struct entry *hist;
+	size_t nhist;
+	struct queued *queue;
+	size_t nqueue;
+	struct deadline *deadlines;
+	size_t ndeadlines;
+	int run;		/* number of the latest run */
+	struct dice dice;
+};
+
+void game_init(struct game *g);
+void game_release(struct game *g);
+
+/*
+ * Creates a game: players (country indices in seating order, names,
+ * emails) and variants are in g->st already, the ruleset in g->rs and
+ * g->rsdoc; sets up (R7) with the seed and records the setup entry.
+ */
+int game_create(struct game *g, const char *id,
+    const unsigned char seed[SEED_BYTES], const char *now);
+
+/*
+ * Loads and validates a game file and replays its history.  With a seed
+ * and verify set, every draw is recomputed and compared; differences are
+ * reported with the entry where they appear.  0 on success.
+ */
+int game_load(struct game *g, const char *path,
+    const unsigned char *seed, int verify);
+
+/* Writes the game atomically (temporary file, fsync, rename). */
+int game_save(struct game *g, const char *path, const char *now);
+
+/*
+ * Applies an order to its current decision and records the entry.
+ * Returns 0, or -1 with the reason in err and nothing changed.
+ */
+int game_order(struct game *g, const struct order *o, const char *now,
+    struct strbuf *err);
+int game_default(struct game *g, const struct decision *d, const char *now);
+int game_adjust(struct game *g, const char *text, const char *now,
+    struct strbuf *err);
+void game_reject(struct game *g, const struct order *o, const char *reason,
+    const char *now);
+
+/* Queues an order for a later step, replacing an older one (R38). */
+void game_queue(struct game *g, const struct order *o);
+/* Takes the queued order for a decision out of the queue, if any. */
+int game_unqueue(struct game *g, const struct decision *d, struct order *o);
+/* Drops queued orders that have become stale; records each as rejected. */
+void game_drop_stale(struct game *g, const char *now);
+
+/* The deadline recorded for a decision, or NULL. */
+const char *game_deadline(const struct game *g, const struct decision *d);
+
+/* The whole game file as a document (for saving and reports). */
+xmlDoc *game_to_xml(struct game *g, const char *now);
+
+/*
+ * An exclusive lock on the game for the whole run (GAME.lock beside it).
+ * Returns a descriptor, or -1 with a diagnostic (EXIT_TEMPFAIL if another
+ * run holds it).
+ */
+int game_lock(const char *path);
+void game_unlock(int fd);
+
+/* UTC time now, or the --now override, as "YYYY-MM-DDTHH:MM:SSZ". */
+int time_now(const char *override, char out[32]);
+/* Parses ISO 8601 with a zone into UTC seconds; -1 on error. */
+long long time_parse(const char *text);
+void time_format(long long t, char out[32]);
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * orders.h - order files: the header lines and the steps they hold.
+ *
+ * An order file is plain text.  '#' starts a comment, blank lines are
+ * ignored, keywords are case-insensitive.  GAME and COUNTRY come first;
+ * each STEP line opens the orders for one decision, and the lines up to
+ * the next STEP belong to it (parsed by aor_parse_line).  The syntax is
+ * documented in man/adjudicator-orders.5.
+ */
+#ifndef ORDERS_H
+#define ORDERS_H
+
+#include "aor.h"
+
+struct order_file {
+	char *path;		/* owned */
+	char game[64];
+	int game_line;
+	int country;		/* -1 when missing or unknown */
+	int country_line;
+	int norders;
+	struct order *orders;	/* owned */
+};
+
+/*
+ * Parses text (the file's contents) into of.  Every problem becomes a
+ * diagnostic "path:line: error: ..." and is counted; returns the count.
+ * Steps with errors are left out of of->orders.
+ */
+int orders_parse(const struct ruleset *rs, const char *path,
+    const char *text, struct order_file *of);
+void order_file_release(struct order_file *of);
+
+/*
+ * Parses one stored step (a STEP line and its order lines, as kept in the
+ * history) for a country; 0 or -1 with the reason in err.
+ */
+int order_parse_block(const struct ruleset *rs, int country,
+    const char *text, const char *source, struct order *o,
+    struct strbuf *err);
+
+#endif

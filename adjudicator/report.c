@@ -1,0 +1,98 @@
+/*
+ * report.c - reports from the game file through XSLT templates (libxslt).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libxslt/transform.h>
+#include <libxslt/xsltInternals.h>
+#include <libxslt/xsltutils.h>
+
+#include "cmd.h"
+#include "diag.h"
+#include "util.h"
+#include "xmlutil.h"
+
+static int
+write_atomic(const char *path, const void *buf, size_t len)
+{
+	char *tmp = xasprintf("%s.tmpXXXXXX", path);
+	int fd = mkstemp(tmp), ok;
+
+	if (fd < 0) {
+		diag(EXIT_CANTCREAT, path, 0, "cannot create: %s",
+		    strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	fchmod(fd, 0644);
+	ok = write(fd, buf, len) == (ssize_t)len && fsync(fd) == 0;
+	ok = close(fd) == 0 && ok;
+	if (!ok || rename(tmp, path) != 0) {
+		diag(EXIT_IOERR, path, 0, "cannot write: %s", strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}
+
+int
+report_write(xmlDoc *doc, const char *template_path, int run,
+    const char *viewer, const char *out_path)
+{
+	char *path = template_path ? xstrdup(template_path) :
+	    data_path("templates/report-text.xsl");
+	char runbuf[32], viewbuf[80];
+	const char *params[5];
+	xsltStylesheetPtr style;
+	xmlDoc *res;
+	xmlChar *mem = NULL;
+	int len = 0, rc = EXIT_OK, before = diag_status();
+
+	style = xsltParseStylesheetFile((const xmlChar *)path);
+	if (style == NULL || diag_status() != before) {
+		diag(EXIT_DATAERR, path, 0, "cannot use this report template");
+		if (style != NULL)
+			xsltFreeStylesheet(style);
+		free(path);
+		return EXIT_DATAERR;
+	}
+	snprintf(runbuf, sizeof(runbuf), "'%d'", run);
+	snprintf(viewbuf, sizeof(viewbuf), "'%s'", viewer ? viewer : "");
+	params[0] = "run";
+	params[1] = runbuf;
+	params[2] = "viewer";
+	params[3] = viewbuf;
+	params[4] = NULL;
+	res = xsltApplyStylesheet(style, doc, params);
+	if (res == NULL || diag_status() != before) {
+		diag(EXIT_DATAERR, path, 0, "the report template failed");
+		rc = EXIT_DATAERR;
+		goto out;
+	}
+	if (xsltSaveResultToString(&mem, &len, res, style) != 0) {
+		diag(EXIT_SOFTWARE, path, 0, "cannot serialise the report");
+		rc = EXIT_SOFTWARE;
+		goto out;
+	}
+	if (out_path == NULL) {
+		if (len > 0)
+			fwrite(mem, 1, (size_t)len, stdout);
+		fflush(stdout);
+	} else if (write_atomic(out_path, mem ? (const void *)mem : "",
+	    (size_t)len) != 0)
+		rc = diag_status();
+out:
+	xmlFree(mem);
+	if (res != NULL)
+		xmlFreeDoc(res);
+	xsltFreeStylesheet(style);
+	free(path);
+	return rc;
+}

@@ -1,0 +1,28 @@
+/*
+ * resolve.h - one run over a game: take order files, apply what is due.
+ *
+ * check and resolve share this path, so that check's verdicts are exactly
+ * what resolve would do.
+ */
+#ifndef RESOLVE_H
+#define RESOLVE_H
+
+#include "game.h"
+
+struct run_opts {
+	const char *now;	/* UTC time of the run */
+	int deadline_passed;	/* apply R37 defaults to pending decisions */
+	int verbose;		/* print a verdict line per order (check) */
+};
+
+/*
+ * Reads the order files, checks each order against the game and applies
+ * every order whose decision is due, in the rules' order, queueing orders
+ * for later steps (R36, R38).  An order from these files that is rejected
+ * at any point makes the whole run fail: the return is -1 and the game
+ * must not be saved.  Returns 0 when every order was accepted.
+ */
+int resolve_run(struct game *g, char **files, int nfiles,
+    const struct run_opts *opt);
+
+#endif

@@ -1,0 +1,271 @@
+/*
+ * xmlutil.c - libxml2 helpers: attributes, RELAX NG validation, data paths.
+ */
+#include "xmlutil.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+#include <libxml/relaxng.h>
+#include <libxml/xmlerror.h>
+
+#include "diag.h"
+#include "util.h"
+
+#ifndef DATADIR
+#define DATADIR "/usr/local/share/adjudicator"
+#endif
+
+int
+xml_attr(xmlNode *n, const char *name, char *buf, size_t len)
+{
+	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+
+	if (v == NULL) {
+		if (len > 0)
+			buf[0] = '\0';
+		return -1;
+	}
+	snprintf(buf, len, "%s", (const char *)v);
+	xmlFree(v);
+	return 0;
+}
+
+char *
+xml_attr_dup(xmlNode *n, const char *name)
+{
+	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+	char *s;
+
+	if (v == NULL)
+		return NULL;
+	s = xstrdup((const char *)v);
+	xmlFree(v);
+	return s;
+}
+
+int
+xml_attr_int(xmlNode *n, const char *name, int def)
+{
+	char buf[32];
+	long v;
+
+	if (xml_attr(n, name, buf, sizeof(buf)) != 0)
+		return def;
+	if (parse_int(buf, -1000000000L, 1000000000L, &v) != 0)
+		return def;
+	return (int)v;
+}
+
+int
+xml_attr_yes(xmlNode *n, const char *name)
+{
+	char buf[8];
+
+	return xml_attr(n, name, buf, sizeof(buf)) == 0 &&
+	    strcmp(buf, "yes") == 0;
+}
+
+char *
+xml_text(xmlNode *n)
+{
+	xmlChar *v = xmlNodeGetContent(n);
+	char *s = xstrdup(v ? (const char *)v : "");
+
+	xmlFree(v);
+	return s;
+}
+
+int
+xml_is(xmlNode *n, const char *name)
+{
+	return n != NULL && n->type == XML_ELEMENT_NODE &&
+	    strcmp((const char *)n->name, name) == 0;
+}
+
+xmlNode *
+xml_next(xmlNode *n, const char *name)
+{
+	for (n = n ? n->next : NULL; n != NULL; n = n->next)
+		if (n->type == XML_ELEMENT_NODE &&
+		    (name == NULL || xml_is(n, name)))
+			return n;
+	return NULL;
+}
+
+xmlNode *
+xml_child(xmlNode *n, const char *name)
+{
+	xmlNode *c;
+
+	for (c = n ? n->children : NULL; c != NULL; c = c->next)
+		if (c->type == XML_ELEMENT_NODE &&
+		    (name == NULL || xml_is(c, name)))
+			return c;
+	return NULL;
+}
+
+xmlNode *
+xml_add(xmlNode *parent, const char *name, const char *text)
+{
+	xmlNode *n = xmlNewChild(parent, NULL, (const xmlChar *)name, NULL);
+
+	if (text != NULL)
+		xmlNodeAddContent(n, (const xmlChar *)text);
+	return n;
+}
+
+void
+xml_set(xmlNode *n, const char *name, const char *v)
+{
+	xmlSetProp(n, (const xmlChar *)name, (const xmlChar *)v);
+}
+
+void
+xml_set_int(xmlNode *n, const char *name, long v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%ld", v);
+	xml_set(n, name, buf);
+}
+
+/* libxml2 reports through this; each message becomes a diagnostic. */
+static const char *current_file;
+
+static void
+structured_error(void *ctx, const xmlError *e)
+{
+	char msg[512];
+	size_t len;
+
+	(void)ctx;
+	if (e == NULL || e->level == XML_ERR_WARNING)
+		return;
+	snprintf(msg, sizeof(msg), "%s", e->message ? e->message : "error");
+	len = strlen(msg);
+	while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
+		msg[--len] = '\0';
+	diag(EXIT_DATAERR, e->file ? e->file : current_file, e->line, "%s",
+	    msg);
+}
+
+static void
+structured_error_cb(void *ctx, xmlErrorPtr e)
+{
+	structured_error(ctx, e);
+}
+
+char *
+data_path(const char *relative)
+{
+	const char *env = getenv("ADJUDICATOR_DATADIR");
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (env != NULL && *env != '\0')
+		return xasprintf("%s/%s", env, relative);
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		char *slash, *p;
+
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash != NULL) {
+			*slash = '\0';
+			p = xasprintf("%s/../%s", exe, relative);
+			if (access(p, R_OK) == 0)
+				return p;
+			free(p);
+		}
+	}
+	return xasprintf("%s/%s", DATADIR, relative);
+}
+
+int
+xml_validate(xmlDoc *doc, const char *file, const char *schema)
+{
+	char *path = data_path(schema);
+	xmlRelaxNGParserCtxtPtr pctx;
+	xmlRelaxNGPtr rng;
+	xmlRelaxNGValidCtxtPtr vctx;
+	int rc;
+
+	current_file = path;
+	pctx = xmlRelaxNGNewParserCtxt(path);
+	xmlRelaxNGSetParserStructuredErrors(pctx, structured_error_cb, NULL);
+	rng = xmlRelaxNGParse(pctx);
+	xmlRelaxNGFreeParserCtxt(pctx);
+	if (rng == NULL) {
+		diag(EXIT_SOFTWARE, path, 0, "cannot load the schema "
+		    "(set ADJUDICATOR_DATADIR to the folder holding formats/)");
+		free(path);
+		return -1;
+	}
+	current_file = file;
+	vctx = xmlRelaxNGNewValidCtxt(rng);
+	xmlRelaxNGSetValidStructuredErrors(vctx, structured_error_cb, NULL);
+	rc = xmlRelaxNGValidateDoc(vctx, doc);
+	xmlRelaxNGFreeValidCtxt(vctx);
+	xmlRelaxNGFree(rng);
+	if (rc != 0)
+		diag(EXIT_DATAERR, file, 0, "does not match the schema %s",
+		    schema);
+	free(path);
+	return rc == 0 ? 0 : -1;
+}
+
+xmlDoc *
+xml_parse_valid(const char *buf, size_t len, const char *file,
+    const char *schema)
+{
+	xmlDoc *doc;
+
+	current_file = file;
+	doc = xmlReadMemory(buf, (int)len, file, NULL,
+	    XML_PARSE_NONET | XML_PARSE_NOBLANKS);
+	if (doc == NULL) {
+		diag(EXIT_DATAERR, file, 0, "not well-formed XML");
+		return NULL;
+	}
+	if (xml_validate(doc, file, schema) != 0) {
+		xmlFreeDoc(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+xmlDoc *
+xml_load_valid(const char *file, const char *schema)
+{
+	size_t len;
+	char *buf = read_file(file, &len);
+	xmlDoc *doc;
+
+	if (buf == NULL) {
+		diag(EXIT_NOINPUT, file, 0, "cannot read: %s",
+		    strerror(errno));
+		return NULL;
+	}
+	doc = xml_parse_valid(buf, len, file, schema);
+	free(buf);
+	return doc;
+}
+
+void
+xml_init(void)
+{
+	LIBXML_TEST_VERSION
+	xmlSetStructuredErrorFunc(NULL, structured_error_cb);
+}
+
+void
+xml_cleanup(void)
+{
+	xmlCleanupParser();
+}

@@ -1,0 +1,273 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!--
+  The plain-text report of one run, for mail: what happened (every order and
+  its effects, in order), then the standings, the alliance display, the
+  board, what is pending from whom and until when, and the variants.
+  Lines are wrapped at 78 characters.  Parameters:
+    run     the run to report (default: the game's latest)
+    viewer  a country id whose private events may show; empty for the
+            public report
+-->
+<xsl:stylesheet version="1.0"
+    xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+  <xsl:output method="text" encoding="UTF-8"/>
+  <xsl:param name="run" select="/game/@run"/>
+  <xsl:param name="viewer" select="''"/>
+
+  <xsl:variable name="nl" select="'&#10;'"/>
+  <xsl:key name="country" match="/game/ruleset/countries/country" use="@id"/>
+  <xsl:key name="area" match="/game/ruleset/areas/area" use="@id"/>
+  <xsl:key name="box" match="/game/ruleset/boxes/box" use="@id"/>
+
+  <xsl:template name="cname">
+    <xsl:param name="id"/>
+    <xsl:value-of select="key('country', $id)/@name"/>
+  </xsl:template>
+
+  <!-- Word-wraps text at 78 columns; continuation lines get indent. -->
+  <xsl:template name="wrap">
+    <xsl:param name="text"/>
+    <xsl:param name="indent" select="''"/>
+    <xsl:param name="width" select="78"/>
+    <xsl:param name="col" select="0"/>
+    <xsl:variable name="t" select="normalize-space($text)"/>
+    <xsl:choose>
+      <xsl:when test="$t = ''"><xsl:value-of select="$nl"/></xsl:when>
+      <xsl:otherwise>
+        <xsl:variable name="word">
+          <xsl:choose>
+            <xsl:when test="contains($t, ' ')"><xsl:value-of select="substring-before($t, ' ')"/></xsl:when>
+            <xsl:otherwise><xsl:value-of select="$t"/></xsl:otherwise>
+          </xsl:choose>
+        </xsl:variable>
+        <xsl:variable name="rest" select="substring-after($t, ' ')"/>
+        <xsl:choose>
+          <xsl:when test="$col = 0">
+            <xsl:value-of select="$word"/>
+            <xsl:call-template name="wrap-rest">
+              <xsl:with-param name="rest" select="$rest"/>
+              <xsl:with-param name="indent" select="$indent"/>
+              <xsl:with-param name="width" select="$width"/>
+              <xsl:with-param name="col" select="string-length($word)"/>
+            </xsl:call-template>
+          </xsl:when>
+          <xsl:when test="$col + 1 + string-length($word) &gt; $width">
+            <xsl:value-of select="concat($nl, $indent, $word)"/>
+            <xsl:call-template name="wrap-rest">
+              <xsl:with-param name="rest" select="$rest"/>
+              <xsl:with-param name="indent" select="$indent"/>
+              <xsl:with-param name="width" select="$width"/>
+              <xsl:with-param name="col" select="string-length($indent) + string-length($word)"/>
+            </xsl:call-template>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:value-of select="concat(' ', $word)"/>
+            <xsl:call-template name="wrap-rest">
+              <xsl:with-param name="rest" select="$rest"/>
+              <xsl:with-param name="indent" select="$indent"/>
+              <xsl:with-param name="width" select="$width"/>
+              <xsl:with-param name="col" select="$col + 1 + string-length($word)"/>
+            </xsl:call-template>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="wrap-rest">
+    <xsl:param name="rest"/>
+    <xsl:param name="indent"/>
+    <xsl:param name="width"/>
+    <xsl:param name="col"/>
+    <xsl:choose>
+      <xsl:when test="$rest = ''"><xsl:value-of select="$nl"/></xsl:when>
+      <xsl:otherwise>
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="$rest"/>
+          <xsl:with-param name="indent" select="$indent"/>
+          <xsl:with-param name="width" select="$width"/>
+          <xsl:with-param name="col" select="$col"/>
+        </xsl:call-template>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="rule">
+    <xsl:param name="title"/>
+    <xsl:value-of select="concat($nl, '== ', $title, ' ', substring('==========================================================================', 1, 74 - string-length($title)), $nl)"/>
+  </xsl:template>
+
+  <xsl:template match="/game">
+    <xsl:call-template name="wrap">
+      <xsl:with-param name="text" select="concat('Age of Reason, game ', @id, ': report of run ', $run, '.')"/>
+    </xsl:call-template>
+    <xsl:if test="$viewer != ''">
+      <xsl:call-template name="wrap">
+        <xsl:with-param name="text" select="concat('Private report for ', key('country', $viewer)/@name, ': do not forward.')"/>
+      </xsl:call-template>
+    </xsl:if>
+    <xsl:call-template name="rule"><xsl:with-param name="title" select="'What happened'"/></xsl:call-template>
+    <xsl:apply-templates select="history/entry[@run = $run]"/>
+    <xsl:if test="not(history/entry[@run = $run])">
+      <xsl:value-of select="concat('Nothing happened in this run.', $nl)"/>
+    </xsl:if>
+    <xsl:apply-templates select="state"/>
+    <xsl:call-template name="rule"><xsl:with-param name="title" select="'Pending'"/></xsl:call-template>
+    <xsl:for-each select="pending/decision">
+      <xsl:call-template name="wrap">
+        <xsl:with-param name="text" select="concat('STEP ', @step, ' from ', key('country', @country)/@name, ': ', ., '. Deadline: ', substring(concat(@deadline, 'none set'), 1, 20), '.')"/>
+        <xsl:with-param name="indent" select="'  '"/>
+      </xsl:call-template>
+    </xsl:for-each>
+    <xsl:if test="not(pending/decision)">
+      <xsl:value-of select="concat('Nothing: the game is over.', $nl)"/>
+    </xsl:if>
+    <xsl:if test="queue/order">
+      <xsl:value-of select="concat(count(queue/order), ' order(s) wait for their step.', $nl)"/>
+    </xsl:if>
+    <xsl:call-template name="rule"><xsl:with-param name="title" select="'Variants'"/></xsl:call-template>
+    <xsl:for-each select="variants/variant">
+      <xsl:call-template name="wrap">
+        <xsl:with-param name="text" select="concat(@name, ' (', @ruling, '): ', @meaning)"/>
+        <xsl:with-param name="indent" select="'  '"/>
+      </xsl:call-template>
+    </xsl:for-each>
+    <xsl:if test="not(variants/variant)">
+      <xsl:value-of select="concat('None: the standard rules and rulings.', $nl)"/>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template match="entry">
+    <xsl:choose>
+      <xsl:when test="@kind = 'order'">
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="concat('* ', key('country', @country)/@name, ', step ', @step, ' (', @source, '):')"/>
+        </xsl:call-template>
+        <xsl:if test="$viewer = '' or $viewer = @country or not(contains(text, 'TAKE'))">
+          <xsl:call-template name="order-lines">
+            <xsl:with-param name="text" select="substring-after(text, $nl)"/>
+          </xsl:call-template>
+        </xsl:if>
+      </xsl:when>
+      <xsl:when test="@kind = 'default'">
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="concat('* ', key('country', @country)/@name, ', step ', @step, ': no order by the deadline (R37).')"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:when test="@kind = 'rejected'">
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="concat('* ', key('country', @country)/@name, ', step ', @step, ' (', @source, '): order rejected: ', reason)"/>
+          <xsl:with-param name="indent" select="'    '"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:when test="@kind = 'adjust'">
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="concat('* Moderator adjustment: ', text)"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat('* Setup.', $nl)"/>
+      </xsl:otherwise>
+    </xsl:choose>
+    <xsl:for-each select="event[not(@to) or @to = $viewer]">
+      <xsl:call-template name="wrap">
+        <xsl:with-param name="text" select="concat('  ', .)"/>
+        <xsl:with-param name="indent" select="'    '"/>
+      </xsl:call-template>
+    </xsl:for-each>
+  </xsl:template>
+
+  <!-- The order's own lines (after STEP), comments and blanks dropped. -->
+  <xsl:template name="order-lines">
+    <xsl:param name="text"/>
+    <xsl:if test="$text != ''">
+      <xsl:variable name="line">
+        <xsl:choose>
+          <xsl:when test="contains($text, $nl)"><xsl:value-of select="substring-before($text, $nl)"/></xsl:when>
+          <xsl:otherwise><xsl:value-of select="$text"/></xsl:otherwise>
+        </xsl:choose>
+      </xsl:variable>
+      <xsl:variable name="code">
+        <xsl:choose>
+          <xsl:when test="contains($line, '#')"><xsl:value-of select="normalize-space(substring-before($line, '#'))"/></xsl:when>
+          <xsl:otherwise><xsl:value-of select="normalize-space($line)"/></xsl:otherwise>
+        </xsl:choose>
+      </xsl:variable>
+      <xsl:if test="$code != ''">
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="concat('    &gt; ', $code)"/>
+          <xsl:with-param name="indent" select="'      '"/>
+        </xsl:call-template>
+      </xsl:if>
+      <xsl:call-template name="order-lines">
+        <xsl:with-param name="text" select="substring-after($text, $nl)"/>
+      </xsl:call-template>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template match="state">
+    <xsl:call-template name="rule"><xsl:with-param name="title" select="concat('Standings after run ', /game/@run)"/></xsl:call-template>
+    <xsl:value-of select="concat('Turn ', @turn, ', ', @phase)"/>
+    <xsl:if test="auction"><xsl:value-of select="concat(' (auction ', auction/@number, ')')"/></xsl:if>
+    <xsl:if test="segment"><xsl:value-of select="concat(' (segment ', segment/@number, ' of ', segment/@of, ')')"/></xsl:if>
+    <xsl:value-of select="$nl"/>
+    <xsl:value-of select="concat('Country          VP  Gold Unrest Supply Areas Hand Discard', $nl)"/>
+    <xsl:for-each select="country[@player = 'yes']">
+      <xsl:sort select="@vp" data-type="number" order="descending"/>
+      <xsl:variable name="n" select="key('country', @id)/@name"/>
+      <xsl:value-of select="concat(substring(concat($n, '                 '), 1, 16), substring('     ', 1, 4 - string-length(@vp)), @vp, substring('      ', 1, 6 - string-length(@gold)), @gold, substring('       ', 1, 7 - string-length(@unrest)), @unrest, substring('       ', 1, 7 - string-length(@supply)), @supply, substring('      ', 1, 6 - string-length(@discs-in-areas)), @discs-in-areas, substring('     ', 1, 5 - string-length(@hand-count)), @hand-count, substring('        ', 1, 8 - string-length(@discard-count)), @discard-count, $nl)"/>
+    </xsl:for-each>
+    <xsl:if test="$viewer != ''">
+      <xsl:for-each select="country[@id = $viewer]">
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="concat('Your hand: ', normalize-space(concat(hand/card[1]/@id, ' ', hand/card[2]/@id, ' ', hand/card[3]/@id, ' ', hand/card[4]/@id, ' ', hand/card[5]/@id, ' ', hand/card[6]/@id, ' ', hand/card[7]/@id, ' ', hand/card[8]/@id, ' ', hand/card[9]/@id, ' ', hand/card[10]/@id, ' ', hand/card[11]/@id)), '. Your discard pile: ', normalize-space(concat(discard/card[1]/@id, ' ', discard/card[2]/@id, ' ', discard/card[3]/@id, ' ', discard/card[4]/@id, ' ', discard/card[5]/@id, ' ', discard/card[6]/@id, ' ', discard/card[7]/@id, ' ', discard/card[8]/@id, ' ', discard/card[9]/@id)), '.')"/>
+        </xsl:call-template>
+      </xsl:for-each>
+    </xsl:if>
+    <xsl:for-each select="winner">
+      <xsl:value-of select="concat('Winner: ', key('country', @country)/@name, $nl)"/>
+    </xsl:for-each>
+    <xsl:call-template name="rule"><xsl:with-param name="title" select="'Alliance display'"/></xsl:call-template>
+    <xsl:for-each select="alliances/slot">
+      <xsl:value-of select="concat('  box ', @box, ' (', substring('topbottom', 1 + 3 * ((@box + 1) mod 2), 3 + 3 * ((@box + 1) mod 2)), '): ', key('country', @country)/@name)"/>
+      <xsl:if test="not(../../country[@id = current()/@country]/@player = 'yes')"> (non-player)</xsl:if>
+      <xsl:value-of select="$nl"/>
+    </xsl:for-each>
+    <xsl:if test="not(alliances/slot)"><xsl:value-of select="concat('  empty', $nl)"/></xsl:if>
+    <xsl:if test="auction/@high-bid">
+      <xsl:call-template name="wrap">
+        <xsl:with-param name="text" select="concat('  Auction ', auction/@number, ': high bid ', auction/@high-bid, ' by ', key('country', auction/@high-bidder)/@name, '; proposal A ', key('country', auction/@a)/@name, ', B ', key('country', auction/@b)/@name, '.')"/>
+        <xsl:with-param name="indent" select="'    '"/>
+      </xsl:call-template>
+    </xsl:if>
+    <xsl:call-template name="rule"><xsl:with-param name="title" select="'Board'"/></xsl:call-template>
+    <xsl:for-each select="area">
+      <xsl:variable name="discs">
+        <xsl:for-each select="discs">
+          <xsl:value-of select="concat(key('country', @country)/@name, ' ', @count, '; ')"/>
+        </xsl:for-each>
+      </xsl:variable>
+      <xsl:variable name="markers">
+        <xsl:for-each select="marker">
+          <xsl:variable name="m" select="/game/ruleset/markers/marker[@id = current()/@id]"/>
+          <xsl:value-of select="concat(@id, '(')"/>
+          <xsl:choose>
+            <xsl:when test="$m/@action = 'yes'">action</xsl:when>
+            <xsl:otherwise><xsl:value-of select="$m/@defence"/></xsl:otherwise>
+          </xsl:choose>
+          <xsl:value-of select="') '"/>
+        </xsl:for-each>
+      </xsl:variable>
+      <xsl:call-template name="wrap">
+        <xsl:with-param name="text" select="concat(key('area', @id)/@name, ': ', $discs, substring('no discs; ', 1, 10 * not(discs)), 'markers: ', $markers, substring('none', 1, 4 * not(marker)))"/>
+        <xsl:with-param name="indent" select="'    '"/>
+      </xsl:call-template>
+    </xsl:for-each>
+    <xsl:if test="boxes/box">
+      <xsl:call-template name="rule"><xsl:with-param name="title" select="'Action boxes'"/></xsl:call-template>
+      <xsl:for-each select="boxes/box">
+        <xsl:value-of select="concat('  ', key('box', @kind)/@name, ' ', @instance, ': ', key('country', @country)/@name, $nl)"/>
+      </xsl:for-each>
+    </xsl:if>
+  </xsl:template>
+</xsl:stylesheet>
