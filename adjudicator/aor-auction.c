@@ -112,9 +112,13 @@ random_alliances(struct ctx *c)
 
 	for (npc = 0; npc < 2; npc++) {
 		n = 0;
-		for (i = 0; i < st->rs->ncountries; i++)
-			if (aor_is_player(st, i) == !npc)
-				pool[n++] = i;
+		if (!npc)	/* players in seating order, then NPCs */
+			for (i = 0; i < st->nplayers; i++)
+				pool[n++] = st->players[i].country;
+		else
+			for (i = 0; i < st->rs->ncountries; i++)
+				if (!aor_is_player(st, i))
+					pool[n++] = i;
 		while (n > 0) {
 			k = (int)dice_draw(c->dice, (unsigned)n,
 			    "random alliance box %d", box + 1);

@@ -131,7 +131,7 @@ draw_va(struct dice *d, unsigned range, const char *fmt, va_list ap)
 	if (d->script != NULL && d->script_pos < d->nscript) {
 		const struct draw *rec = &d->script[d->script_pos++];
 
-		if (rec->n != n || rec->range != range)
+		if (rec->range != 0 && (rec->n != n || rec->range != range))
 			set_error(d, xasprintf("recorded draw %u (range %u, "
 			    "%s) does not fit draw %u (range %u, %s)", rec->n,
 			    rec->range, rec->purpose ? rec->purpose : "?", n,
