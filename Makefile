@@ -15,7 +15,7 @@ DATADIR ?= $(PREFIX)/share/adjudicator
 MANDIR ?= $(PREFIX)/share/man
 
 CC ?= cc
-PKGS = libxml-2.0 libxslt libgcrypt
+PKGS = libxml-2.0 libxslt libgcrypt gpgme libcurl gmime-3.0
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS ?= -O2 -g
@@ -30,10 +30,10 @@ LDLIBS += $(PKG_LIBS)
 
 B = build
 # The generic play-by-email machinery.
-CORE = util diag dice xmlutil ruleset orders game resolve report
+CORE = util diag dice xmlutil ruleset orders game resolve report pgp mail
 # The rules of Age of Reason, one file per phase.
-RULES = aor-state aor-setup aor-auction aor-segment aor-scoring aor-turn \
-	aor-orders
+RULES = aor-state aor-setup aor-auction aor-segment aor-combat aor-scoring \
+	aor-turn aor-orders
 # The commands, one file each.
 CMDS = cmd-common cmd-new cmd-status cmd-check cmd-resolve cmd-verify \
 	cmd-adjust cmd-report

@@ -4,7 +4,12 @@
  *   BID n A country [B country]	an auction step (R10)
  *   PASS				an auction step or a whole segment
  *   PLACE box [TAKE card]		a segment's placement (R14-R17)
- *   ATTACK ...				a segment's attack (not yet)
+ *   ATTACK country IN area WITH card [RESERVE policy] [NPC list]
+ *   ATTACK MARKER id WITH card [RESERVE policy] [NPC list]
+ *   CONVERT area WITH card / CONVERT MARKER id WITH card	(R20, R21)
+ *   DEFEND WITH card [RESERVE policy] [NPC list]	a defender (R23)
+ *   JOIN ALLY / JOIN BLUFF / STAY OUT		an eligible ally (R24)
+ *   NPC ALL / NPC NONE / NPC country, country	NPC allies (R25)
  *
  * Keywords are case-insensitive; names follow rs_find_*().
  */
@@ -131,6 +136,155 @@ parse_place(const struct ruleset *rs, int country, char **w, int n,
 	return 0;
 }
 
+/* "ALL", "NONE" or "Spain, Great Britain": a set of countries. */
+static int
+parse_npc_list(const struct ruleset *rs, char **w, int from, int to,
+    int *out, struct strbuf *err)
+{
+	char list[256], *p, *comma;
+	int c;
+
+	if (from >= to) {
+		sb_add(err, "NPC needs ALL, NONE or a list of countries");
+		return -1;
+	}
+	if (to - from == 1 && str_ieq(w[from], "ALL")) {
+		*out = NPC_ALL;
+		return 0;
+	}
+	if (to - from == 1 && str_ieq(w[from], "NONE")) {
+		*out = 0;
+		return 0;
+	}
+	join(w, from, to, list, sizeof(list));
+	*out = 0;
+	for (p = list; p != NULL; p = comma) {
+		comma = strchr(p, ',');
+		if (comma != NULL)
+			*comma++ = '\0';
+		while (*p == ' ')
+			p++;
+		c = rs_find_country(rs, p, err);
+		if (c < 0)
+			return -1;
+		*out |= 1 << c;
+	}
+	return 0;
+}
+
+static int
+parse_policy(const char *w, enum reserve_policy *out, struct strbuf *err)
+{
+	if (str_ieq(w, "never"))
+		*out = RES_NEVER;
+	else if (str_ieq(w, "if-losing") || str_ieq(w, "iflosing"))
+		*out = RES_IF_LOSING;
+	else if (str_ieq(w, "always"))
+		*out = RES_ALWAYS;
+	else {
+		sb_addf(err, "unknown reserve policy '%s' (never, if-losing, "
+		    "always; R19)", w);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The tail "WITH card [RESERVE policy] [NPC list]" from word i on; the
+ * words before i were the target.
+ */
+static int
+parse_with(const struct ruleset *rs, int country, char **w, int i, int n,
+    struct attack *a, int allow_extras, struct strbuf *err)
+{
+	int k;
+
+	if (i >= n || !str_ieq(w[i], "WITH") || i + 1 >= n) {
+		sb_add(err, "name the card with WITH card, e.g. WITH 3/0/2 "
+		    "or WITH blank");
+		return -1;
+	}
+	a->card = rs_find_card(rs, country, w[i + 1], err);
+	if (a->card < 0)
+		return -1;
+	for (k = i + 2; k < n; k++) {
+		if (allow_extras && str_ieq(w[k], "RESERVE") && k + 1 < n) {
+			if (parse_policy(w[k + 1], &a->reserve, err) != 0)
+				return -1;
+			k++;
+		} else if (allow_extras && str_ieq(w[k], "NPC")) {
+			int end = find_word(w, k + 1, n, "RESERVE");
+
+			if (end < 0)
+				end = n;
+			if (parse_npc_list(rs, w, k + 1, end, &a->npc,
+			    err) != 0)
+				return -1;
+			k = end - 1;
+		} else {
+			sb_addf(err, "unexpected '%s' after the card%s", w[k],
+			    allow_extras ? " (RESERVE policy or NPC list "
+			    "may follow)" : "");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ATTACK country IN area WITH ... / ATTACK MARKER id WITH ... */
+static int
+parse_attack(const struct ruleset *rs, int country, char **w, int n,
+    struct item *it, int convert, struct strbuf *err)
+{
+	struct attack *a = &it->atk;
+	int iw = find_word(w, 1, n, "WITH"), iin;
+	char name[128];
+
+	it->kind = IT_ATTACK;
+	a->kind = convert ? ATK_CONVERT : ATK_DISC;
+	a->target = a->marker = -1;
+	a->reserve = RES_IF_LOSING;
+	a->npc = NPC_UNSET;
+	if (iw < 0) {
+		sb_addf(err, "%s needs WITH card", w[0]);
+		return -1;
+	}
+	if (iw >= 3 && str_ieq(w[1], "MARKER")) {
+		if (iw != 3) {
+			sb_add(err, "MARKER takes one marker id, e.g. MARKER "
+			    "gs3");
+			return -1;
+		}
+		a->marker = rs_find_marker(rs, w[2], err);
+		if (a->marker < 0)
+			return -1;
+		a->area = rs->markers[a->marker].area;
+		if (!convert)
+			a->kind = ATK_MARKER;
+	} else if (convert) {
+		join(w, 1, iw, name, sizeof(name));
+		a->area = rs_find_area(rs, name, err);
+		if (a->area < 0)
+			return -1;
+	} else {
+		iin = find_word(w, 1, iw, "IN");
+		if (iin < 2 || iin + 1 >= iw) {
+			sb_add(err, "write ATTACK country IN area WITH card, "
+			    "or ATTACK MARKER id WITH card");
+			return -1;
+		}
+		join(w, 1, iin, name, sizeof(name));
+		a->target = rs_find_country(rs, name, err);
+		if (a->target < 0)
+			return -1;
+		join(w, iin + 1, iw, name, sizeof(name));
+		a->area = rs_find_area(rs, name, err);
+		if (a->area < 0)
+			return -1;
+	}
+	return parse_with(rs, country, w, iw, n, a, !convert, err);
+}
+
 int
 aor_parse_line(const struct ruleset *rs, int country, const char *line,
     struct item *it, struct strbuf *err)
@@ -155,13 +309,32 @@ aor_parse_line(const struct ruleset *rs, int country, const char *line,
 			sb_add(err, "PASS takes no arguments");
 	} else if (str_ieq(w[0], "PLACE"))
 		rc = parse_place(rs, country, w, n, it, err);
-	else if (str_ieq(w[0], "ATTACK") || str_ieq(w[0], "CONVERT")) {
-		it->kind = IT_ATTACK;
-		sb_addf(err, "%s: attacks are not implemented yet in this "
-		    "version of the adjudicator", w[0]);
+	else if (str_ieq(w[0], "ATTACK") || str_ieq(w[0], "CONVERT"))
+		rc = parse_attack(rs, country, w, n, it,
+		    str_ieq(w[0], "CONVERT"), err);
+	else if (str_ieq(w[0], "DEFEND")) {
+		it->kind = IT_DEFEND;
+		it->atk.reserve = RES_IF_LOSING;
+		it->atk.npc = NPC_UNSET;
+		rc = parse_with(rs, country, w, 1, n, &it->atk, 1, err);
+	} else if (str_ieq(w[0], "JOIN") && n == 2 && (str_ieq(w[1], "ALLY") ||
+	    str_ieq(w[1], "BLUFF") || str_ieq(w[1], "BLANK"))) {
+		it->kind = IT_JOIN;
+		it->join = str_ieq(w[1], "ALLY") ? JN_ALLY : JN_BLUFF;
+		rc = 0;
+	} else if (str_ieq(w[0], "JOIN"))
+		sb_add(err, "write JOIN ALLY (pay 1 gold, +1) or JOIN BLUFF "
+		    "(the blank card), or STAY OUT (R24)");
+	else if (str_ieq(w[0], "STAY") && n == 2 && str_ieq(w[1], "OUT")) {
+		it->kind = IT_JOIN;
+		it->join = JN_OUT;
+		rc = 0;
+	} else if (str_ieq(w[0], "NPC")) {
+		it->kind = IT_NPC;
+		rc = parse_npc_list(rs, w, 1, n, &it->npc, err);
 	} else {
 		const char *kw[] = { "BID", "PASS", "PLACE", "ATTACK",
-		    "CONVERT" };
+		    "CONVERT", "DEFEND", "JOIN", "STAY", "NPC" };
 		size_t i;
 
 		sb_addf(err, "unknown order '%s'", w[0]);
@@ -172,7 +345,8 @@ aor_parse_line(const struct ruleset *rs, int country, const char *line,
 				break;
 			}
 		if (i == ARRAY_SIZE(kw))
-			sb_add(err, " (orders are BID, PASS, PLACE, ATTACK)");
+			sb_add(err, " (orders are BID, PASS, PLACE, ATTACK, "
+			    "CONVERT, DEFEND, JOIN, STAY OUT, NPC)");
 	}
 	free(copy);
 	return rc;

@@ -4,6 +4,7 @@
 #include "aor.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "util.h"
 
@@ -143,6 +144,47 @@ check_place(const struct aor_state *st, int country, const struct item *it,
 	return 0;
 }
 
+static void place(struct ctx *c, int country, const struct item *it);
+
+/*
+ * The attacks of a segment order are checked after its placement, since
+ * the placement comes first (rules 4.3) and may pay for them; a second
+ * attack (War Office) is checked now and again when its turn comes.
+ */
+static int
+check_attacks(const struct aor_state *st, const struct order *o,
+    struct strbuf *err)
+{
+	struct aor_state *after = xmalloc(sizeof(*after));
+	struct ctx c = { after, NULL, NULL };
+	const struct attack *first = NULL;
+	int i, rc = 0;
+
+	*after = *st;
+	for (i = 0; i < o->nitems; i++)
+		if (o->items[i].kind == IT_PLACE)
+			place(&c, o->country, &o->items[i]);
+	for (i = 0; i < o->nitems && rc == 0; i++) {
+		const struct attack *a = &o->items[i].atk;
+
+		if (o->items[i].kind != IT_ATTACK)
+			continue;
+		if (first != NULL && a->card == first->card &&
+		    st->rs->countries[o->country].cards[a->card].kind ==
+		    CARD_INFLUENCE) {
+			sb_add(err, "the two attacks need two different cards "
+			    "(only the blank card comes back at once)");
+			rc = -1;
+			break;
+		}
+		rc = aor_attack_check(after, o->country, a, err);
+		if (first == NULL)
+			first = a;
+	}
+	free(after);
+	return rc;
+}
+
 int
 aor_segment_check(const struct aor_state *st, const struct order *o,
     struct strbuf *err)
@@ -183,17 +225,13 @@ aor_segment_check(const struct aor_state *st, const struct order *o,
 		    "one attack per segment (R14; two need War Office)");
 		return -1;
 	}
-	for (i = 0; i < o->nitems; i++) {
-		if (o->items[i].kind == IT_ATTACK) {
-			sb_add(err, "attacks are not implemented yet in this "
-			    "version of the adjudicator");
-			return -1;
-		}
+	for (i = 0; i < o->nitems; i++)
 		if (o->items[i].kind == IT_PLACE &&
 		    check_place(st, o->country, &o->items[i], err) != 0)
 			return -1;
-	}
-	return 0;
+	if (attacks == 0)
+		return 0;
+	return check_attacks(st, o, err);
 }
 
 /* R16, R17, R4: a placement and its immediate effect. */
@@ -264,8 +302,8 @@ place(struct ctx *c, int country, const struct item *it)
 	}
 }
 
-static void
-next_actor(struct ctx *c)
+void
+aor_segment_next(struct ctx *c)
 {
 	struct aor_state *st = c->st;
 	int order[RS_MAX_COUNTRIES];
@@ -283,14 +321,22 @@ aor_segment_apply(struct ctx *c, const struct order *o)
 {
 	int i;
 
+	const struct attack *atk[2] = { NULL, NULL };
+	int n = 0;
+
 	for (i = 0; i < o->nitems; i++) {
 		if (o->items[i].kind == IT_PASS)
 			ev(c, "pass", o->country, "%s passes segment %d.",
 			    cname(c->st, o->country), c->st->segment);
 		else if (o->items[i].kind == IT_PLACE)
 			place(c, o->country, &o->items[i]);
+		else if (o->items[i].kind == IT_ATTACK && n < 2)
+			atk[n++] = &o->items[i].atk;
 	}
-	next_actor(c);
+	if (n > 0)
+		aor_attack_begin(c, o->country, atk[0], atk[1]);
+	else
+		aor_segment_next(c);
 }
 
 /* R37: a missed segment is passed. */
@@ -301,5 +347,5 @@ aor_segment_default(struct ctx *c)
 
 	ev(c, "default", who, "%s misses the deadline and passes segment %d "
 	    "(R37).", cname(c->st, who), c->st->segment);
-	next_actor(c);
+	aor_segment_next(c);
 }

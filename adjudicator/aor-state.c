@@ -384,9 +384,58 @@ aor_state_xml(const struct aor_state *st, xmlNode *parent)
 		xml_set_int(n, "of", aor_segments_per_turn(st));
 		xml_set_int(n, "actor", st->actor + 1);
 	}
+	if (st->combat.stage != CS_NONE) {
+		/* Only what the table sees: no card, no join choice (R39). */
+		const struct combat *cb = &st->combat;
+		static const char *const stages[] = { "none", "picks",
+		    "npc-attacker", "npc-defender" };
+
+		n = xml_add(s, "combat", NULL);
+		xml_set_int(n, "number", cb->number);
+		xml_set(n, "stage", stages[cb->stage]);
+		xml_set(n, "attacker", rs->countries[cb->attacker].name.id);
+		xml_set(n, "area", rs->areas[cb->att.area].name.id);
+		if (cb->att.kind == ATK_MARKER)
+			xml_set(n, "marker", rs->markers[cb->att.marker].id);
+		else
+			xml_set(n, "defender",
+			    rs->countries[cb->defender].name.id);
+		for (c = 0; c < rs->ncountries; c++) {
+			if (cb->join[c] == JN_NOT_ELIGIBLE)
+				continue;
+			m = xml_add(n, "ally", NULL);
+			xml_set(m, "country", rs->countries[c].name.id);
+			xml_set(m, "side", cb->side[c] ? "defender" :
+			    "attacker");
+			xml_set(m, "decided", cb->join[c] == JN_PENDING ? "no" :
+			    cb->join[c] == JN_OUT ? "stays-out" :
+			    "card-face-down");
+		}
+	}
 	for (i = 0; i < st->nwinners; i++)
 		xml_set(xml_add(s, "winner", NULL), "country",
 		    rs->countries[st->winners[i]].name.id);
+}
+
+/* The secret part of the state, for the digest only (never shown). */
+static void
+secret_text(const struct aor_state *st, struct strbuf *sb)
+{
+	const struct combat *cb = &st->combat;
+	int c;
+
+	if (cb->stage == CS_NONE)
+		return;
+	sb_addf(sb, "|att %d %d %d %d %d %d %d|def %d %d %d|next %d",
+	    cb->att.kind, cb->att.area, cb->att.target, cb->att.marker,
+	    cb->att.card, cb->att.reserve, cb->att.npc, cb->def_card,
+	    cb->def_reserve, cb->def_npc, cb->has_next);
+	if (cb->has_next)
+		sb_addf(sb, " %d %d %d %d %d %d %d", cb->next.kind,
+		    cb->next.area, cb->next.target, cb->next.marker,
+		    cb->next.card, cb->next.reserve, cb->next.npc);
+	for (c = 0; c < st->rs->ncountries; c++)
+		sb_addf(sb, " %d", cb->join[c]);
 }
 
 void
@@ -395,11 +444,16 @@ aor_state_digest(const struct aor_state *st, char out[65])
 	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
 	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"digest");
 	xmlBuffer *buf = xmlBufferCreate();
+	struct strbuf sb;
 
 	xmlDocSetRootElement(doc, root);
 	aor_state_xml(st, root);
 	xmlNodeDump(buf, doc, root->children, 0, 0);
-	sha256_hex(xmlBufferContent(buf), (size_t)xmlBufferLength(buf), out);
+	sb_init(&sb);
+	sb_add(&sb, (const char *)xmlBufferContent(buf));
+	secret_text(st, &sb);
+	sha256_hex(sb.buf, sb.len, out);
+	sb_release(&sb);
 	xmlBufferFree(buf);
 	xmlFreeDoc(doc);
 }

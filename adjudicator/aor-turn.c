@@ -45,6 +45,7 @@ start_turn(struct ctx *c)
 	struct aor_state *st = c->st;
 
 	st->turn++;
+	st->ncombats = 0;
 	ev(c, "turn", NO_COUNTRY, "Turn %d begins.", st->turn);
 	aor_draw_markers(c);
 	aor_auction_start_turn(c);
@@ -101,7 +102,9 @@ aor_pending(const struct aor_state *st, struct decision *out, int max)
 
 	if (max < 1)
 		return 0;
-	memset(d, 0, sizeof(*d));
+	memset(d, 0, sizeof(*d) * (size_t)max);
+	if (st->combat.stage != CS_NONE)
+		return aor_combat_pending(st, out, max);
 	if (st->phase == PH_AUCTION) {
 		const struct auction *au = &st->auction;
 		int seat = (au->opener + au->action - 1) % st->nplayers;
@@ -135,9 +138,13 @@ aor_pending(const struct aor_state *st, struct decision *out, int max)
 	return 0;
 }
 
-/* A step id as numbers: turn, kind (0 auction, 1 segment), major, minor. */
+/*
+ * A step id as numbers: turn, kind (0 auction, 1 segment, 2 combat),
+ * major, minor.  Combat steps are T1.C3.DEFEND, T1.C3.JOIN, T1.C3.NPC.
+ */
 struct step_key {
 	int turn, kind, major, minor;
+	char part[8];
 };
 
 static int
@@ -154,6 +161,12 @@ step_key(const char *step, struct step_key *k)
 	if (sscanf(step, "T%d.S%d%c", &k->turn, &k->major, &tail) == 2) {
 		k->kind = 1;
 		k->minor = -1;
+		return 0;
+	}
+	if (sscanf(step, "T%d.C%d.%7[A-Z]%c", &k->turn, &k->major, k->part,
+	    &tail) == 3 && (strcmp(k->part, "DEFEND") == 0 ||
+	    strcmp(k->part, "JOIN") == 0 || strcmp(k->part, "NPC") == 0)) {
+		k->kind = 2;
 		return 0;
 	}
 	return -1;
@@ -188,12 +201,26 @@ aor_parse_step(const char *text, char *out, size_t outlen,
 	for (i = 0; canon[i]; i++)
 		canon[i] = (char)toupper((unsigned char)canon[i]);
 	if (step_key(canon, &k) == 0 && k.turn > 0 && k.major > 0 &&
-	    (k.kind == 1 || k.minor > 0)) {
-		if (k.kind == 0)
+	    (k.kind != 0 || k.minor > 0)) {
+		if (k.kind == 2)
+			snprintf(out, outlen, "T%d.C%d.%s", k.turn, k.major,
+			    k.part);
+		else if (k.kind == 0)
 			snprintf(out, outlen, "T%d.A%d.%d", k.turn, k.major,
 			    k.minor);
 		else
 			snprintf(out, outlen, "T%d.S%d", k.turn, k.major);
+		return 0;
+	}
+	/* "turn 1 combat 2 defend|join|npc" */
+	if (sscanf(text, "%15s %ld %15s %ld %15s", words[0], &n[0], words[1],
+	    &n[1], words[2]) == 5 && str_ieq(words[0], "turn") &&
+	    str_ieq(words[1], "combat") && n[0] > 0 && n[1] > 0 &&
+	    (str_ieq(words[2], "defend") || str_ieq(words[2], "join") ||
+	    str_ieq(words[2], "npc"))) {
+		for (i = 0; words[2][i]; i++)
+			words[2][i] = (char)toupper((unsigned char)words[2][i]);
+		snprintf(out, outlen, "T%ld.C%ld.%s", n[0], n[1], words[2]);
 		return 0;
 	}
 	/* "turn 1 auction 2 bid 3" or "turn 1 segment 4" */
@@ -212,18 +239,70 @@ aor_parse_step(const char *text, char *out, size_t outlen,
 		}
 	}
 	sb_addf(err, "bad step '%s' (write e.g. 'T1.A2.3' or 'turn 1 auction "
-	    "2 bid 3' for a bid, 'T1.S4' or 'turn 1 segment 4' for a segment)",
-	    text);
+	    "2 bid 3' for a bid, 'T1.S4' or 'turn 1 segment 4' for a segment, "
+	    "'T1.C2.DEFEND', '.JOIN' or '.NPC' for a combat)", text);
 	return -1;
+}
+
+/* R38 for combat steps: by combat number and who still has to decide. */
+static enum step_status
+combat_status(const struct aor_state *st, const struct step_key *k,
+    int country, struct strbuf *why)
+{
+	const struct combat *cb = &st->combat;
+	struct decision d[RS_MAX_COUNTRIES];
+	int n, i, active = cb->stage != CS_NONE;
+
+	if (k->turn < st->turn || st->phase == PH_OVER ||
+	    (k->turn == st->turn && (k->major < st->ncombats ||
+	    (k->major == st->ncombats && !active)))) {
+		sb_addf(why, "combat T%d.C%d was resolved already (R38)",
+		    k->turn, k->major);
+		return STEP_STALE;
+	}
+	if (k->turn > st->turn || k->major > st->ncombats)
+		return STEP_FUTURE;
+	n = aor_pending(st, d, RS_MAX_COUNTRIES);
+	for (i = 0; i < n; i++)
+		if (d[i].country == country &&
+		    strstr(d[i].step, k->part) != NULL)
+			return STEP_CURRENT;
+	if (strcmp(k->part, "DEFEND") == 0) {
+		if (cb->defender != country) {
+			sb_addf(why, "%s is not the defender in combat "
+			    "T%d.C%d", cname(st, country), k->turn, k->major);
+			return STEP_NOT_YOURS;
+		}
+	} else if (strcmp(k->part, "JOIN") == 0) {
+		if (cb->join[country] == JN_NOT_ELIGIBLE) {
+			sb_addf(why, "%s may not join combat T%d.C%d: only "
+			    "other players of either alliance with a disc in "
+			    "the area may (R24)", cname(st, country), k->turn,
+			    k->major);
+			return STEP_NOT_YOURS;
+		}
+	} else {
+		if (country != cb->attacker && country != cb->defender) {
+			sb_addf(why, "only the attacker and the defender buy "
+			    "NPC allies (R25)");
+			return STEP_NOT_YOURS;
+		}
+		if (cb->stage == CS_PICKS || (cb->stage == CS_NPC_ATTACKER &&
+		    country == cb->defender))
+			return STEP_FUTURE;
+	}
+	sb_addf(why, "%s's decision in combat T%d.C%d was made already (R38)",
+	    cname(st, country), k->turn, k->major);
+	return STEP_STALE;
 }
 
 enum step_status
 aor_step_status(const struct aor_state *st, const char *step, int country,
     struct strbuf *why)
 {
-	struct decision d;
 	struct step_key k, cur;
 	int order[RS_MAX_COUNTRIES], n, pos = -1, i;
+	struct decision d;
 
 	if (step_key(step, &k) != 0) {
 		sb_addf(why, "bad step '%s'", step);
@@ -233,6 +312,8 @@ aor_step_status(const struct aor_state *st, const char *step, int country,
 		sb_addf(why, "the game has only %d turns", st->rs->num.turns);
 		return STEP_NOT_YOURS;
 	}
+	if (k.kind == 2)
+		return combat_status(st, &k, country, why);
 	if (k.kind == 1 && k.major > aor_segments_per_turn(st)) {
 		sb_addf(why, "a turn has %d segments with %d players (R13)",
 		    aor_segments_per_turn(st), st->nplayers);
@@ -249,25 +330,34 @@ aor_step_status(const struct aor_state *st, const char *step, int country,
 			return STEP_NOT_YOURS;
 		}
 	}
-	if (aor_pending(st, &d, 1) == 0) {
+	/* Where the game stands, from the state. */
+	memset(&cur, 0, sizeof(cur));
+	cur.turn = st->turn;
+	if (st->phase == PH_OVER) {
 		sb_add(why, "the game is over");
 		return STEP_STALE;
+	} else if (st->phase == PH_AUCTION) {
+		cur.kind = 0;
+		cur.major = st->auction.number;
+		cur.minor = st->auction.action;
+	} else {
+		cur.kind = 1;
+		cur.major = st->segment;
+		cur.minor = st->actor;
 	}
-	step_key(d.step, &cur);
 	if (k.kind == 1 && st->phase == PH_SEGMENTS && k.turn == st->turn) {
 		n = aor_segment_order(st, order);
 		for (i = 0; i < n; i++)
 			if (order[i] == country)
 				pos = i;
 		k.minor = pos;
-		cur.minor = st->actor;
 	}
 	i = key_cmp(&k, &cur);
-	if (i < 0) {
+	if (i < 0 || (i == 0 && st->combat.stage != CS_NONE)) {
 		sb_addf(why, "step %s was resolved already (R38)", step);
 		return STEP_STALE;
 	}
-	if (i == 0 && d.country == country)
+	if (i == 0 && aor_pending(st, &d, 1) > 0 && d.country == country)
 		return STEP_CURRENT;
 	return STEP_FUTURE;
 }
@@ -282,6 +372,8 @@ aor_check(const struct aor_state *st, const struct order *o,
 			    o->step, cname(st, o->country));
 		return -1;
 	}
+	if (st->combat.stage != CS_NONE)
+		return aor_combat_check(st, o, err);
 	if (st->phase == PH_AUCTION)
 		return aor_auction_check(st, o, err);
 	return aor_segment_check(st, o, err);
@@ -292,7 +384,9 @@ aor_apply(struct ctx *c, const struct order *o, struct strbuf *err)
 {
 	if (aor_check(c->st, o, err) != 0)
 		return -1;
-	if (c->st->phase == PH_AUCTION)
+	if (c->st->combat.stage != CS_NONE)
+		aor_combat_apply(c, o);
+	else if (c->st->phase == PH_AUCTION)
 		aor_auction_apply(c, o);
 	else
 		aor_segment_apply(c, o);
@@ -305,8 +399,10 @@ aor_default(struct ctx *c, const struct decision *d)
 {
 	if (d->kind == DEC_BID)
 		aor_auction_default(c);
-	else
+	else if (d->kind == DEC_SEGMENT)
 		aor_segment_default(c);
+	else
+		aor_combat_default(c, d);
 	aor_advance(c);
 	return 0;
 }

@@ -11,6 +11,8 @@
  *   aor-setup.c    setup and the markers of each turn (R7, R8)
  *   aor-auction.c  the alliance auction (R9-R12)
  *   aor-segment.c  player segments and the 26 action boxes (R13-R17)
+ *   aor-combat.c   conversions and attacks, secret picks, allies, reserves
+ *                  and War Office (R14, R18-R29)
  *   aor-scoring.c  income, area scoring, unrest losses, winner (R31-R35)
  *   aor-turn.c     the flow from one decision to the next, end of turn (R34)
  *   aor-orders.c   the order lines of Age of Reason
@@ -63,6 +65,41 @@ struct auction {
 	int passes;		/* passes in succession since the latest bid */
 };
 
+/* One attack as ordered (R20-R21). */
+enum attack_kind { ATK_DISC, ATK_MARKER, ATK_CONVERT };
+enum reserve_policy { RES_IF_LOSING, RES_NEVER, RES_ALWAYS };	/* R19 */
+#define NPC_UNSET (-1)		/* no NPC-ally choice given yet */
+#define NPC_ALL (1 << 30)	/* every eligible NPC ally */
+
+struct attack {
+	enum attack_kind kind;
+	int area;
+	int target;		/* country whose disc is attacked (ATK_DISC) */
+	int marker;		/* ATK_MARKER, ATK_CONVERT */
+	int card;
+	enum reserve_policy reserve;
+	int npc;		/* NPC_UNSET, or a country bit set | NPC_ALL */
+};
+
+/* Secret choices of other players in a combat (R24). */
+enum join_choice { JN_NOT_ELIGIBLE, JN_PENDING, JN_OUT, JN_ALLY, JN_BLUFF };
+enum combat_stage { CS_NONE, CS_PICKS, CS_NPC_ATTACKER, CS_NPC_DEFENDER };
+
+struct combat {
+	enum combat_stage stage;
+	int number;		/* 1.. within the turn */
+	int attacker;
+	struct attack att;
+	int defender;		/* player or NPC country; -1 for a marker */
+	int def_card;		/* -1 until picked (R23) */
+	enum reserve_policy def_reserve;
+	int def_npc;		/* NPC_UNSET or a set */
+	int join[RS_MAX_COUNTRIES];	/* enum join_choice */
+	int side[RS_MAX_COUNTRIES];	/* 0 attacker's side, 1 defender's */
+	int has_next;		/* War Office: a second attack follows */
+	struct attack next;
+};
+
 struct aor_state {
 	const struct ruleset *rs;	/* borrowed */
 	unsigned variants;
@@ -87,6 +124,8 @@ struct aor_state {
 	struct auction auction;
 	int segment;			/* 1.. */
 	int actor;			/* position in the segment order */
+	int ncombats;			/* combats begun this turn */
+	struct combat combat;		/* the combat under way, if any */
 	int nwinners;
 	int winners[RS_MAX_COUNTRIES];
 };
@@ -122,7 +161,7 @@ void ev_private(struct ctx *c, const char *type, int to, const char *fmt,
     ...) __attribute__((format(printf, 4, 5)));
 
 /* Decisions the rules give a player (R36). */
-enum decision_kind { DEC_BID, DEC_SEGMENT };
+enum decision_kind { DEC_BID, DEC_SEGMENT, DEC_DEFEND, DEC_JOIN, DEC_NPC };
 
 struct decision {
 	char step[32];		/* "T1.A2.3", "T1.S4" */
@@ -136,7 +175,7 @@ int aor_pending(const struct aor_state *st, struct decision *out, int max);
 
 /* An order: one step's lines from one country, parsed. */
 enum item_kind {
-	IT_BID, IT_PASS, IT_PLACE, IT_ATTACK
+	IT_BID, IT_PASS, IT_PLACE, IT_ATTACK, IT_DEFEND, IT_JOIN, IT_NPC
 };
 
 struct item {
@@ -146,6 +185,9 @@ struct item {
 	int a, b;		/* bid proposals (b may be -1) */
 	int box;		/* placement: box kind */
 	int card;		/* placement: card to take back, or -1 */
+	struct attack atk;	/* IT_ATTACK (also conversions), IT_DEFEND */
+	enum join_choice join;	/* IT_JOIN */
+	int npc;		/* IT_NPC, and advance choices */
 };
 
 #define ORDER_MAX_ITEMS 8
@@ -224,6 +266,25 @@ int aor_segment_order(const struct aor_state *st, int *order);
 int aor_discs_in_areas(const struct aor_state *st, int country);
 int aor_max_bid(const struct aor_state *st, int country);	/* R10 */
 int aor_alliance_of(const struct aor_state *st, int country); /* 0,1,-1 */
+
+/* Combat (aor-combat.c). */
+int aor_attack_check(const struct aor_state *st, int country,
+    const struct attack *a, struct strbuf *err);
+void aor_attack_begin(struct ctx *c, int country, const struct attack *a,
+    const struct attack *next);
+int aor_combat_pending(const struct aor_state *st, struct decision *out,
+    int max);
+int aor_combat_check(const struct aor_state *st, const struct order *o,
+    struct strbuf *err);
+void aor_combat_apply(struct ctx *c, const struct order *o);
+void aor_combat_default(struct ctx *c, const struct decision *d);
+/* Moves a combat on while it needs no decision; resolves it (R26-R28). */
+void aor_combat_progress(struct ctx *c);
+int aor_ship_card(const struct ruleset *rs, int country, int card);
+int aor_ships_count(const struct ruleset *rs, int area);
+/* 1 when an order's text holds a secret (a card pick or choice). */
+int aor_order_is_secret(const struct order *o);
+void aor_segment_next(struct ctx *c);
 
 /* Phase entry points, used by aor-turn.c. */
 void aor_draw_markers(struct ctx *c);				/* R8 */

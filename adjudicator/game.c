@@ -24,6 +24,10 @@
 
 #define FORMAT_VERSION 1
 
+static const char *const decision_names[] = {
+	"bid", "segment", "defend", "join", "npc"
+};
+
 static const char *const kind_names[] = {
 	"setup", "order", "default", "adjust", "rejected"
 };
@@ -215,6 +219,7 @@ game_order(struct game *g, const struct order *o, const char *now,
 	e->country = o->country;
 	e->source = xstrdup(o->source ? o->source : "");
 	e->text = xstrdup(o->text ? o->text : "");
+	e->sealed = aor_order_is_secret(o);
 	c = ctx_for(g, &e->j);
 	if (aor_apply(&c, o, err) != 0) {
 		/* aor_check passed, so this cannot happen; stay safe. */
@@ -275,6 +280,7 @@ game_reject(struct game *g, const struct order *o, const char *reason,
 	e->source = xstrdup(o->source ? o->source : "");
 	e->text = xstrdup(o->text ? o->text : "");
 	e->reason = xstrdup(reason);
+	e->sealed = aor_order_is_secret(o);
 	aor_state_digest(&g->st, e->digest);
 }
 
@@ -374,7 +380,7 @@ update_deadlines(struct game *g, const char *now)
 	for (i = 0; i < n; i++) {
 		const char *old = game_deadline(g, &d[i]);
 
-		snprintf(nd[i].step, sizeof(nd[i].step), "%s", d[i].step);
+		memcpy(nd[i].step, d[i].step, sizeof(nd[i].step));
 		nd[i].country = d[i].country;
 		if (old != NULL)
 			snprintf(nd[i].when, sizeof(nd[i].when), "%.31s", old);
@@ -413,6 +419,8 @@ entry_xml(const struct game *g, const struct entry *e, xmlNode *parent)
 		xml_set(n, "country", cid(g, e->country));
 	if (e->source != NULL)
 		xml_set(n, "source", e->source);
+	if (e->sealed)
+		xml_set(n, "sealed", "yes");
 	xml_set(n, "digest", e->digest);
 	if (e->text != NULL)
 		xml_add(n, "text", e->text);
@@ -488,7 +496,7 @@ game_to_xml(struct game *g, const char *now)
 		m = xml_add(n, "decision", d[i].what);
 		xml_set(m, "step", d[i].step);
 		xml_set(m, "country", cid(g, d[i].country));
-		xml_set(m, "kind", d[i].kind == DEC_BID ? "bid" : "segment");
+		xml_set(m, "kind", decision_names[d[i].kind]);
 		if (dl != NULL)
 			xml_set(m, "deadline", dl);
 	}
@@ -642,6 +650,7 @@ read_entry(struct game *g, xmlNode *n, struct entry *e, const char *path)
 	e->country = country_attr(g, n, "country", path);
 	if (e->country == -2)
 		return -1;
+	e->sealed = xml_attr_yes(n, "sealed");
 	e->source = xml_attr_dup(n, "source");
 	if ((c = xml_child(n, "text")) != NULL)
 		e->text = xml_text(c);

@@ -30,6 +30,7 @@ struct entry {
 	char *source;		/* owned, may be NULL */
 	char *text;		/* owned: order or adjustment text */
 	char *reason;		/* owned: why an order was rejected */
+	int sealed;		/* the text holds a secret pick (R39) */
 	struct draw *draws;	/* owned */
 	size_t ndraws;
 	struct journal j;	/* the entry's events */

@@ -1,0 +1,4 @@
+/*
+ * mail.c - (being written)
+ */
+#include "util.h"

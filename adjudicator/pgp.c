@@ -1,0 +1,4 @@
+/*
+ * pgp.c - (being written)
+ */
+#include "util.h"

@@ -1,0 +1,110 @@
+/*
+ * pgp.h - OpenPGP through GPGME: signed orders, sealed secrets.
+ *
+ * One struct pgp is one GPGME context on one GnuPG home. Nothing here
+ * relies on key validity (the web of trust): a signature counts when GnuPG
+ * calls it good, and the caller compares the signer's primary fingerprint
+ * with the one registered for the country. Keys never carry passphrases.
+ *
+ * Every function appends a lower-case reason to err when it fails. Strings
+ * handed to the caller are plain malloc memory (free them with free).
+ */
+#ifndef PGP_H
+#define PGP_H
+
+#include <stddef.h>
+
+#define PGP_FPR_LEN 40
+/* Encrypted plaintext is padded to a multiple of this many bytes. */
+#define PGP_PAD_BLOCK 512
+
+struct strbuf;
+struct pgp;	/* opaque: one GPGME context on one GnuPG home */
+
+/*
+ * Opens a context on homedir, which must exist; homedir NULL creates a
+ * private temporary home (mode 700, /tmp/aor.XXXXXX) that pgp_close removes
+ * after ending its gpg-agent. 0 on success, -1 with err.
+ */
+int pgp_open(struct pgp **p, const char *homedir, struct strbuf *err);
+/* Ends the context (and removes a temporary home); p may be NULL. */
+void pgp_close(struct pgp *p);
+/* The GnuPG home of p; valid until pgp_close. */
+const char *pgp_homedir(const struct pgp *p);
+
+/*
+ * Imports an ASCII-armoured public key block holding exactly one primary
+ * key; gives its full primary fingerprint (40 hex, upper case) in fpr.
+ * A block with no key, several keys or a secret key is not imported.
+ */
+int pgp_import(struct pgp *p, const char *armored,
+    char fpr[PGP_FPR_LEN + 1], struct strbuf *err);
+/* Exports a key's public block, armoured; the caller frees *armored. */
+int pgp_export(struct pgp *p, const char *fpr, char **armored,
+    struct strbuf *err);
+
+/*
+ * Verifies an order message: clearsigned text, or a message signed and
+ * encrypted to a secret key of this home (decrypted too). On success
+ * *plain (caller frees) is the signed text and signer_fpr the primary
+ * fingerprint of the signing key, even when a subkey signed. Clearsigned
+ * text comes back in GnuPG's canonical form (LF line ends, no trailing
+ * blanks), which is what the signature covers. Rejected with the reason in
+ * err: unsigned, bad (tampered) or expired signature, unknown, expired or
+ * revoked key, more than one signature, NUL bytes in the signed text, and
+ * non-blank text before or after the armoured block.
+ */
+int pgp_verify(struct pgp *p, const char *msg, size_t len, char **plain,
+    char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err);
+
+/*
+ * Verifies a detached signature (PGP/MIME multipart/signed): data are the
+ * signed bytes as they are, sig one armoured "PGP SIGNATURE" block. Same
+ * rules and outputs as pgp_verify.
+ */
+int pgp_verify_detached(struct pgp *p, const char *data, size_t dlen,
+    const char *sig, size_t slen, char signer_fpr[PGP_FPR_LEN + 1],
+    struct strbuf *err);
+
+/*
+ * Encrypts text to the key fpr (whatever its validity), ASCII armoured and
+ * uncompressed, after padding it as pgp_pad does; the caller frees
+ * *armored. Texts shorter than about 500 bytes all give ciphertexts of one
+ * length.
+ */
+int pgp_encrypt(struct pgp *p, const char *fpr, const char *text,
+    char **armored, struct strbuf *err);
+/*
+ * Decrypts an armoured message with a secret key of this home (no
+ * signature required); *plain (caller frees) is the plaintext as it was
+ * encrypted, padding included (see pgp_unpad).
+ */
+int pgp_decrypt(struct pgp *p, const char *armored, char **plain,
+    struct strbuf *err);
+
+/*
+ * Returns a new copy of text (caller frees) that ends in a newline and a
+ * comment block, a line "# padding" and lines of '#', so that its length is
+ * a multiple of PGP_PAD_BLOCK. The order language ignores the block.
+ */
+char *pgp_pad(const char *text);
+/* Cuts the block pgp_pad appended off text, in place; else leaves it. */
+void pgp_unpad(char *text);
+
+/* Clearsigns text with the secret key fpr of this home; caller frees *out. */
+int pgp_clearsign(struct pgp *p, const char *fpr, const char *text,
+    char **out, struct strbuf *err);
+/*
+ * Signs text with signer_fpr and encrypts it to to_fpr (whatever its
+ * validity), armoured, not padded: the signed text stays as given.
+ */
+int pgp_sign_encrypt(struct pgp *p, const char *signer_fpr,
+    const char *to_fpr, const char *text, char **armored,
+    struct strbuf *err);
+/*
+ * The key's state: 0 when the primary key fpr is in this home and can sign
+ * now, else -1 with the reason (unknown, expired, revoked, cannot sign).
+ */
+int pgp_key_usable(struct pgp *p, const char *fpr, struct strbuf *err);
+
+#endif
