@@ -482,7 +482,7 @@ TEST(r5_card_paid_by_forced_borrowing_at_reveal)
 	/* 8 from 1: borrow 4 steps (8 gold), keep 1 */
 	CHECK_INT(t.st.gold[C("prussia")], 1);
 	CHECK_INT(t.st.unrest[C("prussia")], 4 + 4);	/* wins 6 to 0 */
-	CHECK_INT(t.st.discs[gs][C("prussia")], 1);
+	CHECK_INT(t.st.discs[gs][C("prussia")], 2);
 	CHECK_CONTAINS(test_events(&t), "Prussia borrows 8 gold for 4 unrest "
 	    "(R5)");
 	test_game_release(&t);
