@@ -1,8 +1,8 @@
 # Makefile for the Age of Reason play-by-email adjudicator.
 #
 #   make                 build build/adjudicator
-#   make check           run every test (the README's test command)
-#   make demo            play the bundled example game and print its report
+#   make check           tests/check.sh: install test needs, run every test
+#   make demo            examples/demo.sh: replay the bundled example game
 #   make install PREFIX=/usr/local
 #   make SANITIZE=address,undefined check   with sanitizers
 #   make valgrind        the unit tests and a short game under valgrind
@@ -60,11 +60,11 @@ $(B)/adjudicator: $(LIB_OBJS) $(B)/obj/main.o
 $(B)/unit-tests: $(LIB_OBJS) $(UNIT_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-check: $(B)/adjudicator $(B)/unit-tests
-	tests/run-all.sh
+check:
+	tests/check.sh
 
-demo: $(B)/adjudicator
-	examples/play-demo.sh
+demo:
+	examples/demo.sh
 
 valgrind: $(B)/adjudicator $(B)/unit-tests
 	tests/valgrind.sh
@@ -82,7 +82,8 @@ install: $(B)/adjudicator
 	install -m 755 $(B)/adjudicator $(DESTDIR)$(BINDIR)/adjudicator
 	install -m 644 formats/*.rng formats/*.xml \
 		$(DESTDIR)$(DATADIR)/formats/
-	install -m 644 templates/*.xsl $(DESTDIR)$(DATADIR)/templates/
+	install -m 644 templates/*.xsl templates/*.xml \
+		$(DESTDIR)$(DATADIR)/templates/
 	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
 

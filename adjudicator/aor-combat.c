@@ -865,8 +865,10 @@ resolve(struct ctx *c)
 
 	/* The reveal (R23, R24, R39). */
 	ev(c, "reveal", attacker, "Combat T%d.C%d in %s is revealed: %s "
-	    "played %s.", st->turn, cb->number, aname(st, area),
-	    cname(st, attacker), card_of(st, attacker, a.card)->id);
+	    "attacks with %s%s.", st->turn, cb->number, aname(st, area),
+	    cname(st, attacker), card_of(st, attacker, a.card)->id,
+	    card_of(st, attacker, a.card)->kind == CARD_BLANK ?
+	    " (the blank card)" : "");
 	if (def_player)
 		ev(c, "reveal", cb->defender, "%s defends with %s%s.",
 		    cname(st, cb->defender), card_of(st, cb->defender,
@@ -921,14 +923,14 @@ resolve(struct ctx *c)
 	strength(st, &a, 1);
 	strength(st, &d, 0);
 	reserves(c, &a, &d);
-	ev(c, "strength", attacker, "%s's strength %d (%s).",
+	ev(c, "strength", attacker, "Strength of %s: %d (%s).",
 	    cname(st, attacker), a.strength, a.why.buf);
 	if (cb->defender >= 0)
-		ev(c, "strength", cb->defender, "%s's strength %d (%s).",
+		ev(c, "strength", cb->defender, "Strength of %s: %d (%s).",
 		    cname(st, cb->defender), d.strength, d.why.buf);
 	else
-		ev(c, "strength", NO_COUNTRY, "The marker's strength %d (%s).",
-		    d.strength, d.why.buf);
+		ev(c, "strength", NO_COUNTRY, "Strength of the marker: %d "
+		    "(%s).", d.strength, d.why.buf);
 
 	/* Outcome and unrest (R27). */
 	target_text(st, cb, &sb);

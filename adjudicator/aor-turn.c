@@ -408,28 +408,56 @@ aor_default(struct ctx *c, const struct decision *d)
 }
 
 /*
- * A moderator's adjustment: "COUNTRY gold|vp|unrest N".  Kept in the
- * history like an order, so a replay makes the same correction.
+ * A moderator's adjustment: "COUNTRY gold|vp|unrest N" or
+ * "COUNTRY discs AREA N".  Kept in the history like an order, so a replay
+ * makes the same correction.
  */
 int
 aor_adjust(struct ctx *c, const char *text, struct strbuf *err)
 {
 	struct aor_state *st = c->st;
-	char who[64], what[16];
+	char who[64], what[16], area[64];
 	long v;
-	int co, *field, before;
-	char tail[2];
+	int co, a, *field, before, n = 0;
 
-	if (sscanf(text, "%63s %15s %ld %1s", who, what, &v, tail) != 3) {
+	if (sscanf(text, "%63s %15s %n", who, what, &n) != 2 || n == 0) {
 		sb_addf(err, "bad adjustment '%s' (write COUNTRY gold|vp|"
-		    "unrest NUMBER)", text);
+		    "unrest N, or COUNTRY discs AREA N)", text);
 		return -1;
 	}
 	co = rs_find_country(st->rs, who, err);
 	if (co < 0)
 		return -1;
+	if (str_ieq(what, "discs")) {
+		const char *rest = text + n, *last = strrchr(rest, ' ');
+
+		if (last == NULL || parse_int(last + 1, 0, st->rs->num.discs,
+		    &v) != 0) {
+			sb_add(err, "write COUNTRY discs AREA N");
+			return -1;
+		}
+		snprintf(area, sizeof(area), "%.*s", (int)(last - rest), rest);
+		a = rs_find_area(st->rs, area, err);
+		if (a < 0)
+			return -1;
+		before = st->discs[a][co];
+		if (aor_supply(st, co) + before - v < 0) {
+			sb_addf(err, "%s has only %d discs (R3)", cname(st, co),
+			    st->rs->num.discs);
+			return -1;
+		}
+		st->discs[a][co] = (int)v;
+		ev(c, "adjust", co, "The moderator sets %s's discs in %s from "
+		    "%d to %ld.", cname(st, co), st->rs->areas[a].name.en,
+		    before, v);
+		return 0;
+	}
 	if (!aor_is_player(st, co)) {
 		sb_addf(err, "%s is not led by a player", cname(st, co));
+		return -1;
+	}
+	if (parse_int(text + n, 0, 1000, &v) != 0) {
+		sb_addf(err, "bad number in '%s'", text);
 		return -1;
 	}
 	if (str_ieq(what, "gold"))
@@ -439,12 +467,13 @@ aor_adjust(struct ctx *c, const char *text, struct strbuf *err)
 	else if (str_ieq(what, "unrest"))
 		field = &st->unrest[co];
 	else {
-		sb_addf(err, "cannot adjust '%s' (gold, vp or unrest)", what);
+		sb_addf(err, "cannot adjust '%s' (gold, vp, unrest or discs)",
+		    what);
 		return -1;
 	}
-	if (v < 0 || v > 1000 || (field == &st->unrest[co] &&
-	    v > st->rs->num.max_unrest)) {
-		sb_addf(err, "value %ld out of range", v);
+	if (field == &st->unrest[co] && v > st->rs->num.max_unrest) {
+		sb_addf(err, "unrest goes up to %d (R4)",
+		    st->rs->num.max_unrest);
 		return -1;
 	}
 	before = *field;

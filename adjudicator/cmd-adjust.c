@@ -10,7 +10,8 @@
 #include "util.h"
 
 static const char adjust_usage[] =
-    "adjudicator adjust GAME.xml 'COUNTRY gold|vp|unrest N' [--now TIME]";
+    "adjudicator adjust GAME.xml 'COUNTRY gold|vp|unrest N' [--now TIME]\n"
+    "       adjudicator adjust GAME.xml 'COUNTRY discs AREA N' [--now TIME]";
 
 int
 cmd_adjust(int argc, char **argv)

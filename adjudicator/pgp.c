@@ -1,4 +1,1124 @@
 /*
- * pgp.c - (being written)
+ * pgp.c - OpenPGP through GPGME: signed orders, sealed secrets.
+ *
+ * GnuPG does the cryptography; this file decides what counts. A signature
+ * counts only when GnuPG calls it good (status GPG_ERR_NO_ERROR), it is the
+ * only one, its key and signing subkey are neither expired nor revoked, and
+ * nothing but blank lines surrounds the armoured block: gpg ignores such
+ * text, so a moderator reading the mail would take it for signed orders.
+ * Validity (the web of trust) is never consulted; the caller compares the
+ * signer's primary fingerprint with the one registered for the country.
  */
+#include "pgp.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <gpgme.h>
+
 #include "util.h"
+
+/* keylist_from_data and GPGME_ENCRYPT_NO_COMPRESS need 1.8. */
+#define GPGME_MIN_VERSION "1.8.0"
+
+struct pgp {
+	gpgme_ctx_t ctx;
+	char *home;
+	int temporary;	/* made by pgp_open, removed by pgp_close */
+};
+
+static const char BEGIN_SIGNED[] = "-----BEGIN PGP SIGNED MESSAGE-----";
+static const char BEGIN_SIGNATURE[] = "-----BEGIN PGP SIGNATURE-----";
+static const char END_SIGNATURE[] = "-----END PGP SIGNATURE-----";
+static const char BEGIN_MESSAGE[] = "-----BEGIN PGP MESSAGE-----";
+static const char END_MESSAGE[] = "-----END PGP MESSAGE-----";
+static const char BEGIN_PUBKEY[] = "-----BEGIN PGP PUBLIC KEY BLOCK-----";
+
+static const char PAD_MARK[] = "# padding\n";
+#define PAD_LINE 72	/* longest padding line, newline included */
+
+/* Appends "what: gpgme's reason" to err; returns -1. */
+static int
+fail(struct strbuf *err, const char *what, gpgme_error_t e)
+{
+	sb_addf(err, "%s: %s", what, gpgme_strerror(e));
+	return -1;
+}
+
+/*
+ * Keys never carry passphrases, so any request for one (a protected key,
+ * a symmetrically encrypted message) is refused rather than answered.
+ */
+static gpgme_error_t
+no_passphrase(void *hook, const char *uid_hint, const char *info,
+    int prev_was_bad, int fd)
+{
+	(void)hook;
+	(void)uid_hint;
+	(void)info;
+	(void)prev_was_bad;
+	(void)fd;
+	return gpgme_error(GPG_ERR_CANCELED);
+}
+
+/* Initialises GPGME once per process; 0 on success, -1 with err. */
+static int
+pgp_init(struct strbuf *err)
+{
+	static int done;
+	gpgme_error_t e;
+
+	if (done)
+		return 0;
+	if (gpgme_check_version(GPGME_MIN_VERSION) == NULL) {
+		sb_addf(err, "gpgme %s is older than %s",
+		    gpgme_check_version(NULL), GPGME_MIN_VERSION);
+		return -1;
+	}
+	gpgme_set_locale(NULL, LC_CTYPE, setlocale(LC_CTYPE, NULL));
+	e = gpgme_engine_check_version(GPGME_PROTOCOL_OpenPGP);
+	if (e)
+		return fail(err, "gnupg is not usable", e);
+	done = 1;
+	return 0;
+}
+
+/* Whether s is 40 hexadecimal digits. */
+static int
+fpr_valid(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < PGP_FPR_LEN; i++)
+		if (s[i] == '\0' || strchr("0123456789abcdefABCDEF", s[i])
+		    == NULL)
+			return 0;
+	return s[i] == '\0';
+}
+
+/* Copies fpr upper-cased into out. */
+static void
+fpr_copy(char out[PGP_FPR_LEN + 1], const char *fpr)
+{
+	size_t i;
+
+	for (i = 0; i < PGP_FPR_LEN && fpr[i] != '\0'; i++)
+		out[i] = fpr[i] >= 'a' && fpr[i] <= 'f' ?
+		    (char)(fpr[i] - 'a' + 'A') : fpr[i];
+	out[i] = '\0';
+}
+
+/* Runs "gpgconf --homedir home --kill all" quietly and waits for it. */
+static void
+kill_agent(const char *home)
+{
+	const char *gpgconf = gpgme_get_dirinfo("gpgconf-name");
+	pid_t pid;
+	int status, fd;
+
+	if (gpgconf == NULL)
+		gpgconf = "gpgconf";
+	pid = fork();
+	if (pid < 0)
+		return;
+	if (pid == 0) {
+		fd = open("/dev/null", O_RDWR);
+		if (fd >= 0) {
+			dup2(fd, 0);
+			dup2(fd, 1);
+			dup2(fd, 2);
+		}
+		execlp(gpgconf, gpgconf, "--homedir", home, "--kill", "all",
+		    (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+}
+
+/* Removes path and, if it is a directory, everything below it. */
+static int
+remove_tree(const char *path)
+{
+	struct stat st;
+	struct dirent *de;
+	DIR *d;
+	char *sub;
+
+	if (lstat(path, &st) < 0)
+		return errno == ENOENT ? 0 : -1;
+	if (!S_ISDIR(st.st_mode))
+		return unlink(path) < 0 && errno != ENOENT ? -1 : 0;
+	d = opendir(path);
+	if (d != NULL) {
+		for (;;) {
+			de = readdir(d);
+			if (de == NULL)
+				break;
+			if (strcmp(de->d_name, ".") == 0 ||
+			    strcmp(de->d_name, "..") == 0)
+				continue;
+			sub = xasprintf("%s/%s", path, de->d_name);
+			remove_tree(sub);
+			free(sub);
+		}
+		closedir(d);
+	}
+	return rmdir(path) < 0 && errno != ENOENT ? -1 : 0;
+}
+
+/*
+ * Removes a temporary home. The agent unlinks its sockets as it exits,
+ * which may race with us, so a directory that is not yet empty is tried
+ * again a few times.
+ */
+static void
+remove_home(const char *home)
+{
+	struct timespec ts = { 0, 20 * 1000 * 1000 };
+	int i;
+
+	for (i = 0; i < 25 && remove_tree(home) < 0; i++)
+		nanosleep(&ts, NULL);
+}
+
+int
+pgp_open(struct pgp **pp, const char *homedir, struct strbuf *err)
+{
+	struct pgp *p;
+	struct stat st;
+	gpgme_error_t e;
+
+	*pp = NULL;
+	if (pgp_init(err) < 0)
+		return -1;
+	if (homedir != NULL && stat(homedir, &st) < 0) {
+		sb_addf(err, "no GnuPG home '%s': %s", homedir,
+		    strerror(errno));
+		return -1;
+	}
+	if (homedir != NULL && !S_ISDIR(st.st_mode)) {
+		sb_addf(err, "GnuPG home '%s' is not a directory", homedir);
+		return -1;
+	}
+	p = xcalloc(1, sizeof(*p));
+	if (homedir == NULL) {
+		/* Short: the agent's socket path must fit in 107 bytes. */
+		p->home = xstrdup("/tmp/aor.XXXXXX");
+		if (mkdtemp(p->home) == NULL) {
+			sb_addf(err, "cannot create a GnuPG home in '/tmp': "
+			    "%s", strerror(errno));
+			free(p->home);
+			free(p);
+			return -1;
+		}
+		p->temporary = 1;
+	} else
+		p->home = xstrdup(homedir);
+	e = gpgme_new(&p->ctx);
+	if (e == 0)
+		e = gpgme_set_protocol(p->ctx, GPGME_PROTOCOL_OpenPGP);
+	if (e == 0)
+		e = gpgme_ctx_set_engine_info(p->ctx, GPGME_PROTOCOL_OpenPGP,
+		    NULL, p->home);
+	if (e == 0)
+		e = gpgme_set_pinentry_mode(p->ctx,
+		    GPGME_PINENTRY_MODE_LOOPBACK);
+	if (e == 0)
+		e = gpgme_set_keylist_mode(p->ctx, GPGME_KEYLIST_MODE_LOCAL);
+	if (e) {
+		sb_addf(err, "cannot use GnuPG home '%s': %s", p->home,
+		    gpgme_strerror(e));
+		pgp_close(p);
+		return -1;
+	}
+	gpgme_set_armor(p->ctx, 1);
+	gpgme_set_textmode(p->ctx, 0);
+	/* No dirmngr: keys are never fetched from the network. */
+	gpgme_set_offline(p->ctx, 1);
+	gpgme_set_passphrase_cb(p->ctx, no_passphrase, NULL);
+	*pp = p;
+	return 0;
+}
+
+void
+pgp_close(struct pgp *p)
+{
+	if (p == NULL)
+		return;
+	if (p->ctx != NULL)
+		gpgme_release(p->ctx);
+	if (p->temporary) {
+		kill_agent(p->home);
+		remove_home(p->home);
+	}
+	free(p->home);
+	free(p);
+}
+
+const char *
+pgp_homedir(const struct pgp *p)
+{
+	return p->home;
+}
+
+/*
+ * Releases d and returns its contents as a NUL-terminated string the
+ * caller frees; *len (if not NULL) is their length without the NUL.
+ */
+static char *
+data_take(gpgme_data_t d, size_t *len)
+{
+	size_t n = 0;
+	char *mem, *s;
+
+	mem = gpgme_data_release_and_get_mem(d, &n);
+	s = xmalloc(n + 1);
+	if (mem != NULL)
+		memcpy(s, mem, n);
+	s[mem != NULL ? n : 0] = '\0';
+	gpgme_free(mem);
+	if (len != NULL)
+		*len = mem != NULL ? n : 0;
+	return s;
+}
+
+/*
+ * Finds the key whose primary fingerprint is fpr (secret: with its secret
+ * part in this home). The caller releases *key with gpgme_key_unref.
+ */
+static int
+get_key(struct pgp *p, const char *fpr, int secret, gpgme_key_t *key,
+    struct strbuf *err)
+{
+	gpgme_error_t e;
+
+	*key = NULL;
+	if (!fpr_valid(fpr)) {
+		sb_addf(err, "'%s' is not a key fingerprint (40 hex digits)",
+		    fpr);
+		return -1;
+	}
+	e = gpgme_get_key(p->ctx, fpr, key, secret);
+	if (gpgme_err_code(e) == GPG_ERR_EOF) {
+		sb_addf(err, secret ? "no secret key '%s' in this home" :
+		    "unknown key '%s'", fpr);
+		return -1;
+	}
+	if (e) {
+		sb_addf(err, "cannot look up key '%s': %s", fpr,
+		    gpgme_strerror(e));
+		return -1;
+	}
+	if ((*key)->subkeys == NULL || strcasecmp((*key)->subkeys->fpr,
+	    fpr) != 0) {
+		sb_addf(err, "'%s' is a subkey, not a primary key", fpr);
+		gpgme_key_unref(*key);
+		*key = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether [s, e) holds only blanks and line ends. */
+static int
+is_blank(const char *s, const char *e)
+{
+	for (; s < e; s++)
+		if (*s != ' ' && *s != '\t' && *s != '\r' && *s != '\n')
+			return 0;
+	return 1;
+}
+
+/* Whether the line [s, e) is marker, give or take trailing blanks. */
+static int
+line_is(const char *s, const char *e, const char *marker)
+{
+	size_t n = strlen(marker);
+
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		e--;
+	return (size_t)(e - s) == n && memcmp(s, marker, n) == 0;
+}
+
+/* The end of the line starting at s (its '\n', or lim). */
+static const char *
+line_end(const char *s, const char *lim)
+{
+	const char *e = memchr(s, '\n', (size_t)(lim - s));
+
+	return e != NULL ? e : lim;
+}
+
+/*
+ * The first line of msg that begins a signed or an encrypted message:
+ * BEGIN_SIGNED or BEGIN_MESSAGE, or NULL if there is none.
+ */
+static const char *
+first_message(const char *msg, size_t len)
+{
+	const char *s, *e, *lim = msg + len;
+
+	for (s = msg; s < lim; s = e + 1) {
+		e = line_end(s, lim);
+		if (line_is(s, e, BEGIN_SIGNED))
+			return BEGIN_SIGNED;
+		if (line_is(s, e, BEGIN_MESSAGE))
+			return BEGIN_MESSAGE;
+	}
+	return NULL;
+}
+
+enum block_state {
+	BLOCK_OK,
+	BLOCK_MISSING,		/* no begin line */
+	BLOCK_UNTERMINATED,	/* no end line after the begin line */
+	BLOCK_OUTSIDE		/* non-blank text before or after */
+};
+
+/*
+ * Checks that msg holds one armoured block, from a line begin to the first
+ * line end after it, with nothing but blank text around it.
+ */
+static enum block_state
+check_block(const char *msg, size_t len, const char *begin,
+    const char *end)
+{
+	const char *s, *e, *lim = msg + len;
+	int state = 0, outside = 0;
+
+	for (s = msg; s < lim; s = e + 1) {
+		e = line_end(s, lim);
+		if (state == 0 && line_is(s, e, begin))
+			state = 1;
+		else if (state == 1 && line_is(s, e, end))
+			state = 2;
+		else if (state != 1 && !is_blank(s, e))
+			outside = 1;
+	}
+	if (state == 0)
+		return BLOCK_MISSING;
+	if (state == 1)
+		return BLOCK_UNTERMINATED;
+	return outside ? BLOCK_OUTSIDE : BLOCK_OK;
+}
+
+/* Whether the subkey sk is the key GnuPG named id (fingerprint or ID). */
+static int
+subkey_is(gpgme_subkey_t sk, const char *id)
+{
+	return (sk->fpr != NULL && strcasecmp(sk->fpr, id) == 0) ||
+	    (sk->keyid != NULL && strcasecmp(sk->keyid, id) == 0);
+}
+
+/*
+ * Judges the verification result of the last operation on p: exactly one
+ * signature, good, by a subkey of a key in this home that is neither
+ * expired nor revoked and may sign. Gives that key's primary fingerprint.
+ */
+static int
+check_signature(struct pgp *p, char primary[PGP_FPR_LEN + 1],
+    struct strbuf *err)
+{
+	gpgme_verify_result_t r = gpgme_op_verify_result(p->ctx);
+	gpgme_signature_t s;
+	gpgme_subkey_t sk;
+	gpgme_key_t key = NULL;
+	gpgme_err_code_t status;
+	gpgme_sigsum_t sum;
+	int wrong_usage, rc = -1;
+	char id[72];
+	const char *name;
+
+	if (r == NULL || r->signatures == NULL) {
+		sb_add(err, "the message is not signed");
+		return -1;
+	}
+	s = r->signatures;
+	if (s->next != NULL) {
+		sb_add(err, "the message has more than one signature");
+		return -1;
+	}
+	/* The result belongs to the context: copy before the next call. */
+	status = gpgme_err_code(s->status);
+	sum = s->summary;
+	wrong_usage = s->wrong_key_usage;
+	snprintf(id, sizeof(id), "%s", s->fpr != NULL ? s->fpr : "");
+	if (status != GPG_ERR_NO_PUBKEY && id[0] != '\0' &&
+	    gpgme_get_key(p->ctx, id, &key, 0) != 0)
+		key = NULL;
+	name = key != NULL && key->subkeys != NULL ? key->subkeys->fpr : id;
+	switch (status) {
+	case GPG_ERR_NO_ERROR:
+		break;
+	case GPG_ERR_BAD_SIGNATURE:
+		sb_add(err, "bad signature: the text was changed after it "
+		    "was signed");
+		goto done;
+	case GPG_ERR_NO_PUBKEY:
+		sb_addf(err, "signed by unknown key '%s' (not in this home)",
+		    id);
+		goto done;
+	case GPG_ERR_KEY_EXPIRED:
+		sb_addf(err, "the signing key '%s' has expired", name);
+		goto done;
+	case GPG_ERR_CERT_REVOKED:
+		sb_addf(err, "the signing key '%s' is revoked", name);
+		goto done;
+	case GPG_ERR_SIG_EXPIRED:
+		sb_add(err, "the signature has expired");
+		goto done;
+	default:
+		sb_addf(err, "the signature is not valid: %s",
+		    gpgme_strerror(gpgme_error(status)));
+		goto done;
+	}
+	/* A good signature; the summary and the key must agree. */
+	if (key == NULL) {
+		sb_addf(err, "cannot find the signing key '%s'", id);
+		goto done;
+	}
+	for (sk = key->subkeys; sk != NULL; sk = sk->next)
+		if (subkey_is(sk, id))
+			break;
+	if (sk == NULL) {
+		sb_addf(err, "cannot find the signing key '%s'", id);
+		goto done;
+	}
+	if (key->revoked || sk->revoked || (sum & GPGME_SIGSUM_KEY_REVOKED))
+		sb_addf(err, "the signing key '%s' is revoked", name);
+	else if (key->expired || sk->expired ||
+	    (sum & GPGME_SIGSUM_KEY_EXPIRED))
+		sb_addf(err, "the signing key '%s' has expired", name);
+	else if (sum & GPGME_SIGSUM_SIG_EXPIRED)
+		sb_add(err, "the signature has expired");
+	else if (sum & GPGME_SIGSUM_RED)
+		sb_add(err, "bad signature");
+	else if (wrong_usage || !sk->can_sign || key->invalid || sk->invalid)
+		sb_addf(err, "the key '%s' may not make signatures", name);
+	else if (strlen(name) != PGP_FPR_LEN)
+		sb_addf(err, "unsupported key '%s' (not OpenPGP version 4)",
+		    name);
+	else {
+		fpr_copy(primary, name);
+		rc = 0;
+	}
+done:
+	gpgme_key_unref(key);
+	return rc;
+}
+
+/*
+ * Judges the decryption result of the last operation on p: some recipient
+ * must be a secret key of this home. Appends the reason for the failure e
+ * (0: the operation succeeded) to err and returns -1, or returns 0.
+ */
+static int
+check_decryption(struct pgp *p, gpgme_error_t e, struct strbuf *err)
+{
+	gpgme_decrypt_result_t r = gpgme_op_decrypt_result(p->ctx);
+	gpgme_recipient_t rc;
+	int ours = 0;
+
+	if (r != NULL)
+		for (rc = r->recipients; rc != NULL; rc = rc->next)
+			if (rc->status == 0)
+				ours = 1;
+	if (gpgme_err_code(e) == GPG_ERR_NO_DATA) {
+		sb_add(err, "no encrypted message found");
+		return -1;
+	}
+	if (!ours || gpgme_err_code(e) == GPG_ERR_NO_SECKEY) {
+		sb_add(err, "the message is not encrypted to a key of this "
+		    "home");
+		return -1;
+	}
+	if (e)
+		return fail(err, "cannot decrypt the message", e);
+	return 0;
+}
+
+/*
+ * After verifying a signature block that is known to be there: -1 with
+ * err when the block held no signature packet gpg could read (a damaged
+ * armour), or the operation failed otherwise.
+ */
+static int
+damaged(struct pgp *p, gpgme_error_t e, struct strbuf *err)
+{
+	gpgme_verify_result_t r;
+
+	if (gpgme_err_code(e) == GPG_ERR_NO_DATA) {
+		sb_add(err, "the signature block is damaged");
+		return -1;
+	}
+	if (e)
+		return fail(err, "cannot check the signature", e);
+	r = gpgme_op_verify_result(p->ctx);
+	if (r == NULL || r->signatures == NULL) {
+		sb_add(err, "the signature block is damaged");
+		return -1;
+	}
+	return 0;
+}
+
+/* Turns CRLF into LF in place. */
+static void
+crlf_to_lf(char *s, size_t *len)
+{
+	size_t i, j;
+
+	for (i = j = 0; i < *len; i++)
+		if (!(s[i] == '\r' && i + 1 < *len && s[i + 1] == '\n'))
+			s[j++] = s[i];
+	s[j] = '\0';
+	*len = j;
+}
+
+/*
+ * Verifies in as a signed message that is not encrypted ("gpg --sign
+ * --armor"), writing the signed text to a fresh *out.
+ */
+static gpgme_error_t
+verify_opaque(struct pgp *p, gpgme_data_t in, gpgme_data_t *out)
+{
+	gpgme_error_t e;
+
+	gpgme_data_release(*out);
+	*out = NULL;
+	if (gpgme_data_seek(in, 0, SEEK_SET) < 0)
+		return gpgme_error_from_errno(errno);
+	e = gpgme_data_new(out);
+	if (e == 0)
+		e = gpgme_op_verify(p->ctx, in, NULL, *out);
+	return e;
+}
+
+int
+pgp_verify(struct pgp *p, const char *msg, size_t len, char **plain,
+    char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err)
+{
+	gpgme_data_t in = NULL, out = NULL;
+	gpgme_error_t e;
+	const char *first, *end;
+	enum block_state bs;
+	int clear, rc = -1;
+	size_t n;
+	char *text;
+
+	*plain = NULL;
+	signer_fpr[0] = '\0';
+	first = first_message(msg, len);
+	if (first == NULL) {
+		sb_add(err, "the message is not signed");
+		return -1;
+	}
+	clear = first == BEGIN_SIGNED;
+	end = clear ? END_SIGNATURE : END_MESSAGE;
+	bs = check_block(msg, len, first, end);
+	if (bs == BLOCK_UNTERMINATED) {
+		sb_addf(err, "the message is cut short: no '%s' line", end);
+		return -1;
+	}
+	if (bs != BLOCK_OK) {
+		sb_add(err, "text outside the signed part");
+		return -1;
+	}
+	e = gpgme_data_new_from_mem(&in, msg, len, 0);
+	if (e == 0)
+		e = gpgme_data_new(&out);
+	if (e) {
+		fail(err, "cannot read the message", e);
+		goto done;
+	}
+	if (clear) {
+		e = gpgme_op_verify(p->ctx, in, NULL, out);
+		if (damaged(p, e, err) < 0)
+			goto done;
+	} else {
+		e = gpgme_op_decrypt_verify(p->ctx, in, out);
+		if (gpgme_err_code(e) == GPG_ERR_NO_DATA)
+			e = verify_opaque(p, in, &out);
+		else if (check_decryption(p, e, err) < 0)
+			goto done;
+		if (e) {
+			fail(err, "cannot check the signature", e);
+			goto done;
+		}
+	}
+	if (check_signature(p, signer_fpr, err) < 0)
+		goto done;
+	text = data_take(out, &n);
+	out = NULL;
+	if (memchr(text, '\0', n) != NULL) {
+		sb_add(err, "the signed text contains a NUL byte");
+		free(text);
+		signer_fpr[0] = '\0';
+		goto done;
+	}
+	/* gpg gives clearsigned text with the input's line ends. */
+	if (clear)
+		crlf_to_lf(text, &n);
+	*plain = text;
+	rc = 0;
+done:
+	gpgme_data_release(in);
+	gpgme_data_release(out);
+	return rc;
+}
+
+int
+pgp_verify_detached(struct pgp *p, const char *data, size_t dlen,
+    const char *sig, size_t slen, char signer_fpr[PGP_FPR_LEN + 1],
+    struct strbuf *err)
+{
+	gpgme_data_t d = NULL, s = NULL;
+	gpgme_error_t e;
+	int rc = -1;
+
+	signer_fpr[0] = '\0';
+	/*
+	 * Only a bare signature block: given a clearsigned or opaque signed
+	 * message, gpg would check the text inside it instead of data.
+	 */
+	switch (check_block(sig, slen, BEGIN_SIGNATURE, END_SIGNATURE)) {
+	case BLOCK_OK:
+		break;
+	case BLOCK_MISSING:
+		sb_addf(err, "no signature: no '%s' line", BEGIN_SIGNATURE);
+		return -1;
+	case BLOCK_UNTERMINATED:
+		sb_addf(err, "the signature is cut short: no '%s' line",
+		    END_SIGNATURE);
+		return -1;
+	case BLOCK_OUTSIDE:
+		sb_add(err, "text outside the signature block");
+		return -1;
+	}
+	e = gpgme_data_new_from_mem(&d, data, dlen, 0);
+	if (e == 0)
+		e = gpgme_data_new_from_mem(&s, sig, slen, 0);
+	if (e == 0) {
+		e = gpgme_op_verify(p->ctx, s, d, NULL);
+		if (damaged(p, e, err) == 0)
+			rc = check_signature(p, signer_fpr, err);
+	} else
+		fail(err, "cannot check the signature", e);
+	gpgme_data_release(d);
+	gpgme_data_release(s);
+	return rc;
+}
+
+int
+pgp_import(struct pgp *p, const char *armored, char fpr[PGP_FPR_LEN + 1],
+    struct strbuf *err)
+{
+	gpgme_data_t in = NULL;
+	gpgme_import_result_t r;
+	gpgme_import_status_t st;
+	gpgme_key_t key;
+	gpgme_error_t e;
+	int nkeys = 0, secret = 0, rc = -1;
+	char first[72] = "";
+	size_t len = strlen(armored);
+	const char *s, *lim = armored + len;
+
+	fpr[0] = '\0';
+	for (s = armored; s < lim; s = line_end(s, lim) + 1)
+		if (line_is(s, line_end(s, lim), BEGIN_PUBKEY))
+			break;
+	if (s >= lim) {
+		sb_addf(err, "not an armoured public key: no '%s' line",
+		    BEGIN_PUBKEY);
+		return -1;
+	}
+	e = gpgme_data_new_from_mem(&in, armored, len, 0);
+	if (e) {
+		fail(err, "cannot read the key", e);
+		goto done;
+	}
+	/* List the block's keys first: nothing enters the home unless the
+	 * block holds exactly one. */
+	e = gpgme_op_keylist_from_data_start(p->ctx, in, 0);
+	while (e == 0) {
+		e = gpgme_op_keylist_next(p->ctx, &key);
+		if (e)
+			break;
+		if (nkeys++ == 0 && key->subkeys != NULL &&
+		    key->subkeys->fpr != NULL)
+			snprintf(first, sizeof(first), "%s",
+			    key->subkeys->fpr);
+		if (key->secret)
+			secret = 1;
+		gpgme_key_unref(key);
+	}
+	gpgme_op_keylist_end(p->ctx);
+	if (gpgme_err_code(e) != GPG_ERR_EOF) {
+		fail(err, "cannot read the key", e);
+		goto done;
+	}
+	if (nkeys != 1) {
+		if (nkeys == 0)
+			sb_add(err, "the block holds no key");
+		else
+			sb_addf(err, "the block holds %d keys, expected one",
+			    nkeys);
+		goto done;
+	}
+	if (secret) {
+		sb_add(err, "the block holds a secret key");
+		goto done;
+	}
+	if (!fpr_valid(first)) {
+		sb_addf(err, "unsupported key '%s' (not OpenPGP version 4)",
+		    first);
+		goto done;
+	}
+	e = gpgme_data_seek(in, 0, SEEK_SET) < 0 ?
+	    gpgme_error_from_errno(errno) : gpgme_op_import(p->ctx, in);
+	if (e) {
+		sb_addf(err, "cannot import key '%s': %s", first,
+		    gpgme_strerror(e));
+		goto done;
+	}
+	r = gpgme_op_import_result(p->ctx);
+	for (st = r != NULL ? r->imports : NULL; st != NULL; st = st->next)
+		if (st->fpr != NULL && strcasecmp(st->fpr, first) == 0 &&
+		    st->result == 0)
+			break;
+	if (st == NULL) {
+		sb_addf(err, "key '%s' was not imported", first);
+		goto done;
+	}
+	fpr_copy(fpr, first);
+	rc = 0;
+done:
+	gpgme_data_release(in);
+	return rc;
+}
+
+int
+pgp_export(struct pgp *p, const char *fpr, char **armored,
+    struct strbuf *err)
+{
+	gpgme_data_t out = NULL;
+	gpgme_key_t key;
+	gpgme_error_t e;
+	size_t n;
+
+	*armored = NULL;
+	if (get_key(p, fpr, 0, &key, err) < 0)
+		return -1;
+	gpgme_key_unref(key);
+	e = gpgme_data_new(&out);
+	if (e == 0)
+		e = gpgme_op_export(p->ctx, fpr, 0, out);
+	if (e) {
+		gpgme_data_release(out);
+		sb_addf(err, "cannot export key '%s': %s", fpr,
+		    gpgme_strerror(e));
+		return -1;
+	}
+	*armored = data_take(out, &n);
+	if (n == 0) {
+		free(*armored);
+		*armored = NULL;
+		sb_addf(err, "unknown key '%s'", fpr);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Padding: a sealed secret such as a pick is short, and its ciphertext
+ * would otherwise be as long as the text plus a constant, so anyone who
+ * sees the game file could tell "pick 3" from "pick 12" by size. The text
+ * is therefore padded to a multiple of PGP_PAD_BLOCK bytes with a trailing
+ * comment block ("# padding" and lines of '#', which the order language
+ * ignores) and encrypted without compression, which would undo the
+ * padding. Key packets and the literal packet's header have fixed sizes,
+ * so equal padded lengths give equal ciphertext lengths.
+ */
+char *
+pgp_pad(const char *text)
+{
+	struct strbuf sb;
+	size_t base, total, left, n, mark = strlen(PAD_MARK);
+
+	sb_init(&sb);
+	sb_add(&sb, text);
+	if (sb.len > 0 && sb.buf[sb.len - 1] != '\n')
+		sb_addc(&sb, '\n');
+	base = sb.len;
+	total = (base + mark + PGP_PAD_BLOCK - 1) / PGP_PAD_BLOCK *
+	    PGP_PAD_BLOCK;
+	/* A line needs two bytes ("#\n"): one byte left over cannot be. */
+	if (total - base - mark == 1)
+		total += PGP_PAD_BLOCK;
+	sb_add(&sb, PAD_MARK);
+	left = total - sb.len;
+	while (left > 0) {
+		n = left < PAD_LINE ? left : PAD_LINE;
+		if (left - n == 1)
+			n--;
+		left -= n;
+		while (--n > 0)
+			sb_addc(&sb, '#');
+		sb_addc(&sb, '\n');
+	}
+	return sb_detach(&sb);
+}
+
+void
+pgp_unpad(char *text)
+{
+	size_t len = strlen(text);
+	char *mark = NULL, *s;
+
+	if (len == 0 || len % PGP_PAD_BLOCK != 0)
+		return;
+	for (s = strstr(text, PAD_MARK); s != NULL;
+	    s = strstr(s + 1, PAD_MARK))
+		if (s == text || s[-1] == '\n')
+			mark = s;
+	if (mark == NULL)
+		return;
+	for (s = mark + strlen(PAD_MARK); *s != '\0'; s++)
+		if (*s != '#' && *s != '\n')
+			return;
+	*mark = '\0';
+}
+
+/* Whether key can be encrypted to now; -1 with the reason if not. */
+static int
+can_encrypt(gpgme_key_t key, struct strbuf *err)
+{
+	const char *fpr = key->subkeys->fpr;
+
+	if (key->revoked)
+		sb_addf(err, "key '%s' is revoked", fpr);
+	else if (key->expired)
+		sb_addf(err, "key '%s' has expired", fpr);
+	else if (key->disabled || key->invalid || !key->can_encrypt)
+		sb_addf(err, "key '%s' cannot encrypt", fpr);
+	else
+		return 0;
+	return -1;
+}
+
+/*
+ * Encrypts (and, with signer set, signs) in to the key to, whatever its
+ * validity, uncompressed, and to nobody else (no encrypt-to from
+ * gpg.conf, which would also change the size).
+ */
+static int
+encrypt_to(struct pgp *p, gpgme_key_t to, gpgme_key_t signer,
+    const char *text, char **armored, struct strbuf *err)
+{
+	gpgme_data_t in = NULL, out = NULL;
+	gpgme_encrypt_result_t er;
+	gpgme_sign_result_t sr;
+	gpgme_key_t recp[2] = { to, NULL };
+	gpgme_error_t e;
+	gpgme_encrypt_flags_t flags = GPGME_ENCRYPT_ALWAYS_TRUST |
+	    GPGME_ENCRYPT_NO_ENCRYPT_TO | GPGME_ENCRYPT_NO_COMPRESS;
+	int rc = -1;
+
+	if (can_encrypt(to, err) < 0)
+		return -1;
+	gpgme_signers_clear(p->ctx);
+	e = gpgme_data_new_from_mem(&in, text, strlen(text), 0);
+	if (e == 0)
+		e = gpgme_data_new(&out);
+	if (e == 0 && signer != NULL)
+		e = gpgme_signers_add(p->ctx, signer);
+	if (e == 0)
+		e = signer != NULL ?
+		    gpgme_op_encrypt_sign(p->ctx, recp, flags, in, out) :
+		    gpgme_op_encrypt(p->ctx, recp, flags, in, out);
+	er = gpgme_op_encrypt_result(p->ctx);
+	sr = signer != NULL ? gpgme_op_sign_result(p->ctx) : NULL;
+	if (er != NULL && er->invalid_recipients != NULL)
+		sb_addf(err, "cannot encrypt to key '%s': %s",
+		    to->subkeys->fpr,
+		    gpgme_strerror(er->invalid_recipients->reason));
+	else if (sr != NULL && sr->invalid_signers != NULL)
+		sb_addf(err, "cannot sign with key '%s': %s",
+		    signer->subkeys->fpr,
+		    gpgme_strerror(sr->invalid_signers->reason));
+	else if (e)
+		fail(err, "cannot encrypt", e);
+	else {
+		*armored = data_take(out, NULL);
+		out = NULL;
+		rc = 0;
+	}
+	gpgme_signers_clear(p->ctx);
+	gpgme_data_release(in);
+	gpgme_data_release(out);
+	return rc;
+}
+
+int
+pgp_encrypt(struct pgp *p, const char *fpr, const char *text,
+    char **armored, struct strbuf *err)
+{
+	gpgme_key_t key;
+	char *padded;
+	int rc;
+
+	*armored = NULL;
+	if (get_key(p, fpr, 0, &key, err) < 0)
+		return -1;
+	padded = pgp_pad(text);
+	rc = encrypt_to(p, key, NULL, padded, armored, err);
+	free(padded);
+	gpgme_key_unref(key);
+	return rc;
+}
+
+int
+pgp_sign_encrypt(struct pgp *p, const char *signer_fpr, const char *to_fpr,
+    const char *text, char **armored, struct strbuf *err)
+{
+	gpgme_key_t signer, to;
+	int rc;
+
+	*armored = NULL;
+	if (get_key(p, signer_fpr, 1, &signer, err) < 0)
+		return -1;
+	if (get_key(p, to_fpr, 0, &to, err) < 0) {
+		gpgme_key_unref(signer);
+		return -1;
+	}
+	rc = encrypt_to(p, to, signer, text, armored, err);
+	gpgme_key_unref(signer);
+	gpgme_key_unref(to);
+	return rc;
+}
+
+int
+pgp_decrypt(struct pgp *p, const char *armored, char **plain,
+    struct strbuf *err)
+{
+	gpgme_data_t in = NULL, out = NULL;
+	gpgme_error_t e;
+	size_t n;
+	int rc = -1;
+
+	*plain = NULL;
+	e = gpgme_data_new_from_mem(&in, armored, strlen(armored), 0);
+	if (e == 0)
+		e = gpgme_data_new(&out);
+	if (e) {
+		fail(err, "cannot read the message", e);
+		goto done;
+	}
+	e = gpgme_op_decrypt(p->ctx, in, out);
+	if (check_decryption(p, e, err) < 0)
+		goto done;
+	*plain = data_take(out, &n);
+	out = NULL;
+	if (memchr(*plain, '\0', n) != NULL) {
+		sb_add(err, "the decrypted text contains a NUL byte");
+		free(*plain);
+		*plain = NULL;
+		goto done;
+	}
+	rc = 0;
+done:
+	gpgme_data_release(in);
+	gpgme_data_release(out);
+	return rc;
+}
+
+/* Signs text with the secret key fpr in mode; the caller frees *out. */
+static int
+sign(struct pgp *p, const char *fpr, const char *text, size_t len,
+    gpgme_sig_mode_t mode, char **out, struct strbuf *err)
+{
+	gpgme_data_t in = NULL, sig = NULL;
+	gpgme_sign_result_t sr;
+	gpgme_key_t key;
+	gpgme_error_t e;
+	int rc = -1;
+
+	*out = NULL;
+	if (get_key(p, fpr, 1, &key, err) < 0)
+		return -1;
+	gpgme_signers_clear(p->ctx);
+	e = gpgme_signers_add(p->ctx, key);
+	if (e == 0)
+		e = gpgme_data_new_from_mem(&in, text, len, 0);
+	if (e == 0)
+		e = gpgme_data_new(&sig);
+	if (e == 0)
+		e = gpgme_op_sign(p->ctx, in, sig, mode);
+	sr = gpgme_op_sign_result(p->ctx);
+	if (sr != NULL && sr->invalid_signers != NULL)
+		sb_addf(err, "cannot sign with key '%s': %s", fpr,
+		    gpgme_strerror(sr->invalid_signers->reason));
+	else if (e)
+		sb_addf(err, "cannot sign with key '%s': %s", fpr,
+		    gpgme_strerror(e));
+	else {
+		*out = data_take(sig, NULL);
+		sig = NULL;
+		rc = 0;
+	}
+	gpgme_signers_clear(p->ctx);
+	gpgme_data_release(in);
+	gpgme_data_release(sig);
+	gpgme_key_unref(key);
+	return rc;
+}
+
+int
+pgp_clearsign(struct pgp *p, const char *fpr, const char *text, char **out,
+    struct strbuf *err)
+{
+	return sign(p, fpr, text, strlen(text), GPGME_SIG_MODE_CLEAR, out,
+	    err);
+}
+
+int
+pgp_sign_detached(struct pgp *p, const char *fpr, const char *data,
+    size_t len, char **sig, struct strbuf *err)
+{
+	return sign(p, fpr, data, len, GPGME_SIG_MODE_DETACH, sig, err);
+}
+
+int
+pgp_key_usable(struct pgp *p, const char *fpr, struct strbuf *err)
+{
+	gpgme_key_t key;
+	int rc = -1;
+
+	if (get_key(p, fpr, 0, &key, err) < 0)
+		return -1;
+	if (key->revoked)
+		sb_addf(err, "key '%s' is revoked", key->subkeys->fpr);
+	else if (key->expired)
+		sb_addf(err, "key '%s' has expired", key->subkeys->fpr);
+	else if (key->disabled)
+		sb_addf(err, "key '%s' is disabled", key->subkeys->fpr);
+	else if (key->invalid)
+		sb_addf(err, "key '%s' is not valid", key->subkeys->fpr);
+	else if (!key->can_sign)
+		sb_addf(err, "key '%s' cannot sign", key->subkeys->fpr);
+	else
+		rc = 0;
+	gpgme_key_unref(key);
+	return rc;
+}

@@ -45,7 +45,8 @@ int pgp_export(struct pgp *p, const char *fpr, char **armored,
 
 /*
  * Verifies an order message: clearsigned text, or a message signed and
- * encrypted to a secret key of this home (decrypted too). On success
+ * encrypted to a secret key of this home (decrypted too), or signed and
+ * not encrypted ("gpg --sign --armor"). On success
  * *plain (caller frees) is the signed text and signer_fpr the primary
  * fingerprint of the signing key, even when a subkey signed. Clearsigned
  * text comes back in GnuPG's canonical form (LF line ends, no trailing
@@ -94,6 +95,12 @@ void pgp_unpad(char *text);
 /* Clearsigns text with the secret key fpr of this home; caller frees *out. */
 int pgp_clearsign(struct pgp *p, const char *fpr, const char *text,
     char **out, struct strbuf *err);
+/*
+ * Makes an armoured detached signature over len bytes of data with the
+ * secret key fpr (for PGP/MIME); the caller frees *sig.
+ */
+int pgp_sign_detached(struct pgp *p, const char *fpr, const char *data,
+    size_t len, char **sig, struct strbuf *err);
 /*
  * Signs text with signer_fpr and encrypts it to to_fpr (whatever its
  * validity), armoured, not padded: the signed text stays as given.

@@ -27,6 +27,7 @@
   <!-- Word-wraps text at 78 columns; continuation lines get indent. -->
   <xsl:template name="wrap">
     <xsl:param name="text"/>
+    <xsl:param name="lead" select="''"/>
     <xsl:param name="indent" select="''"/>
     <xsl:param name="width" select="78"/>
     <xsl:param name="col" select="0"/>
@@ -43,12 +44,12 @@
         <xsl:variable name="rest" select="substring-after($t, ' ')"/>
         <xsl:choose>
           <xsl:when test="$col = 0">
-            <xsl:value-of select="$word"/>
+            <xsl:value-of select="concat($lead, $word)"/>
             <xsl:call-template name="wrap-rest">
               <xsl:with-param name="rest" select="$rest"/>
               <xsl:with-param name="indent" select="$indent"/>
               <xsl:with-param name="width" select="$width"/>
-              <xsl:with-param name="col" select="string-length($word)"/>
+              <xsl:with-param name="col" select="string-length($lead) + string-length($word)"/>
             </xsl:call-template>
           </xsl:when>
           <xsl:when test="$col + 1 + string-length($word) &gt; $width">
@@ -143,15 +144,26 @@
         <xsl:call-template name="wrap">
           <xsl:with-param name="text" select="concat('* ', key('country', @country)/@name, ', step ', @step, ' (', @source, '):')"/>
         </xsl:call-template>
-        <xsl:if test="$viewer = '' or $viewer = @country or not(contains(text, 'TAKE'))">
-          <xsl:call-template name="order-lines">
-            <xsl:with-param name="text" select="substring-after(text, $nl)"/>
-          </xsl:call-template>
-        </xsl:if>
+        <xsl:choose>
+          <xsl:when test="@sealed = 'yes' and $viewer != @country">
+            <xsl:value-of select="concat('    (sealed: the order holds a secret pick, R39)', $nl)"/>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:call-template name="order-lines">
+              <xsl:with-param name="text" select="substring-after(text, $nl)"/>
+            </xsl:call-template>
+          </xsl:otherwise>
+        </xsl:choose>
       </xsl:when>
       <xsl:when test="@kind = 'default'">
         <xsl:call-template name="wrap">
           <xsl:with-param name="text" select="concat('* ', key('country', @country)/@name, ', step ', @step, ': no order by the deadline (R37).')"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:when test="@kind = 'rejected' and @sealed = 'yes' and $viewer != @country">
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="concat('* ', key('country', @country)/@name, ', step ', @step, ': a sealed order was rejected (the reason is in that player', &quot;'&quot;, 's report).')"/>
+          <xsl:with-param name="indent" select="'    '"/>
         </xsl:call-template>
       </xsl:when>
       <xsl:when test="@kind = 'rejected'">
@@ -171,7 +183,8 @@
     </xsl:choose>
     <xsl:for-each select="event[not(@to) or @to = $viewer]">
       <xsl:call-template name="wrap">
-        <xsl:with-param name="text" select="concat('  ', .)"/>
+        <xsl:with-param name="text" select="."/>
+        <xsl:with-param name="lead" select="'  '"/>
         <xsl:with-param name="indent" select="'    '"/>
       </xsl:call-template>
     </xsl:for-each>
@@ -195,7 +208,8 @@
       </xsl:variable>
       <xsl:if test="$code != ''">
         <xsl:call-template name="wrap">
-          <xsl:with-param name="text" select="concat('    &gt; ', $code)"/>
+          <xsl:with-param name="text" select="$code"/>
+          <xsl:with-param name="lead" select="'    &gt; '"/>
           <xsl:with-param name="indent" select="'      '"/>
         </xsl:call-template>
       </xsl:if>

@@ -98,9 +98,9 @@ TEST(r27_example_1_prussia_9_austria_6_overwhelming)
 	CHECK_INT(order(&t, "russia", "T1.C1.JOIN", "JOIN BLUFF"), 0);
 	CHECK_INT(t.st.combat.stage, CS_NONE);
 	CHECK_INT(t.dice.script_pos, 4);
-	CHECK_CONTAINS(test_events(&t), "Prussia's strength 9 (dice 4 and 1: "
+	CHECK_CONTAINS(test_events(&t), "Strength of Prussia: 9 (dice 4 and 1: "
 	    "3; card 4/0/5: 4 soldiers; Army Training: 1; Bavaria: 1).");
-	CHECK_CONTAINS(test_events(&t), "Austria's strength 6 (dice 3 and 3: "
+	CHECK_CONTAINS(test_events(&t), "Strength of Austria: 6 (dice 3 and 3: "
 	    "0; card 4/0/7: 4 soldiers; 1 ally card: 1; Saxony: 1).");
 	CHECK_CONTAINS(test_events(&t), "Russia played the blank card: a bluff "
 	    "(R24).");
@@ -142,8 +142,8 @@ TEST(r27_example_1_in_central_europe_8_to_5_same_outcome)
 	    0);
 	test_script(&t, dice, 4);
 	CHECK_INT(order(&t, "france", "T1.C1.JOIN", "JOIN ALLY"), 0);
-	CHECK_CONTAINS(test_events(&t), "Prussia's strength 8");
-	CHECK_CONTAINS(test_events(&t), "Austria's strength 5");
+	CHECK_CONTAINS(test_events(&t), "Strength of Prussia: 8");
+	CHECK_CONTAINS(test_events(&t), "Strength of Austria: 5");
 	CHECK_INT(t.st.discs[ce][C("prussia")], 1);
 	CHECK_INT(t.st.discs[ce][C("austria")], 0);
 	CHECK_INT(t.st.unrest[C("austria")], 6);
@@ -182,10 +182,10 @@ TEST(r27_example_2_russia_8_prussia_8_tie)
 	CHECK_INT(order(&t, "austria", "T1.C1.JOIN", "JOIN ALLY"), 0);
 	test_script(&t, dice, 4);
 	CHECK_INT(order(&t, "france", "T1.C1.JOIN", "JOIN ALLY"), 0);
-	CHECK_CONTAINS(test_events(&t), "Russia's strength 8 (dice 3 and 2: "
+	CHECK_CONTAINS(test_events(&t), "Strength of Russia: 8 (dice 3 and 2: "
 	    "1; card 2/2/5: 2 soldiers, 2 ships; 2 ally cards: 2; Navy "
 	    "Training: 1).");
-	CHECK_CONTAINS(test_events(&t), "Prussia's strength 8 (dice 5 and 2: "
+	CHECK_CONTAINS(test_events(&t), "Strength of Prussia: 8 (dice 5 and 2: "
 	    "3; card 3/0/2: 3 soldiers; Army Training: 2).");
 	CHECK_INT(t.st.unrest[C("russia")], 4 + 2);
 	CHECK_INT(t.st.unrest[C("prussia")], 4 + 1);
@@ -292,9 +292,9 @@ TEST(r26_npc_defender_with_a_joined_player_ally_and_npc_allies)
 	test_script(&t, dice, 4);
 	CHECK_INT(order(&t, "prussia", "T1.C1.NPC", "NPC Russia"), 0);
 	/* Prussia 5 + 3 + 1 = 9; Netherlands 1 + 4 + 1 = 6 */
-	CHECK_CONTAINS(test_events(&t), "Prussia's strength 9 (dice 6 and 1: "
+	CHECK_CONTAINS(test_events(&t), "Strength of Prussia: 9 (dice 6 and 1: "
 	    "5; card 3/0/2: 3 soldiers; NPC ally Russia: 1).");
-	CHECK_CONTAINS(test_events(&t), "Netherlands's strength 6 (dice 3 and "
+	CHECK_CONTAINS(test_events(&t), "Strength of Netherlands: 6 (dice 3 and "
 	    "2: 1; a non-player disc 4; 1 ally card: 1).");
 	CHECK_INT(t.st.discs[ce][C("netherlands")], 0);
 	CHECK_INT(t.st.discs[ce][C("prussia")], 2);
@@ -324,7 +324,7 @@ TEST(r29_ottoman_vp_marker_taken_scores_at_once)
 	CHECK_INT(t.st.discs[ot][C("austria")], 2);
 	CHECK_INT(t.st.vp[C("austria")], 1);
 	CHECK_INT(t.st.unrest[C("austria")], 5);	/* Pyrrhic */
-	CHECK_CONTAINS(test_events(&t), "The marker's strength 5 (dice 1 and "
+	CHECK_CONTAINS(test_events(&t), "Strength of the marker: 5 (dice 1 and "
 	    "1: 0; marker's number 5).");
 	test_game_release(&t);
 }

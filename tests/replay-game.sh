@@ -1,0 +1,64 @@
+#!/bin/sh
+# replay-game.sh - replays a scenario folder and compares it with its
+# golden files, byte for byte.
+#
+#   tests/replay-game.sh DIR            check
+#   tests/replay-game.sh DIR --update   rewrite DIR/expected/ (review the diff!)
+#
+# DIR holds: seed (the pinned seed), new.args (the arguments of 'new'
+# after '-o GAME', with SEED for the seed file), runs (one line a run:
+# "resolve TIME FILE ..." or "deadline TIME"), orders/ and expected/
+# (game.xml, the final game file, and reports.txt, every run's report).
+# Then 'adjudicator verify' must pass on the final game file.
+set -eu
+dir=$1
+mode=${2:-check}
+top=$(cd "$(dirname "$0")/.." && pwd)
+adj=${ADJUDICATOR:-$top/build/adjudicator}
+work=$(mktemp -d /tmp/aor-replay.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+cp "$dir/seed" "$work/seed"
+chmod 600 "$work/seed"
+eval "set -- $(sed "s|SEED|$work/seed|" "$dir/new.args")"
+"$adj" new -o "$work/game.xml" "$@" --report "$work/r.txt"
+cat "$work/r.txt" > "$work/reports.txt"
+while read -r kind time files; do
+	case $kind in
+	resolve)
+		set --
+		for f in $files; do set -- "$@" "$dir/$f"; done
+		(cd "$dir" && "$adj" resolve "$work/game.xml" $files \
+			--seed-file "$work/seed" --now "$time" \
+			--report "$work/r.txt")
+		;;
+	deadline)
+		"$adj" resolve "$work/game.xml" --deadline-passed \
+			--seed-file "$work/seed" --now "$time" \
+			--report "$work/r.txt"
+		;;
+	*)
+		echo "replay-game: bad line in $dir/runs: $kind" >&2
+		exit 2
+		;;
+	esac
+	printf '\n' >> "$work/reports.txt"
+	cat "$work/r.txt" >> "$work/reports.txt"
+done < "$dir/runs"
+"$adj" verify "$work/game.xml" --seed-file "$work/seed" > /dev/null
+
+if [ "$mode" = --update ]; then
+	mkdir -p "$dir/expected"
+	cp "$work/game.xml" "$dir/expected/game.xml"
+	cp "$work/reports.txt" "$dir/expected/reports.txt"
+	exit 0
+fi
+status=0
+for f in game.xml reports.txt; do
+	if ! cmp -s "$work/$f" "$dir/expected/$f"; then
+		echo "replay-game: $dir: $f differs from expected:" >&2
+		diff -u "$dir/expected/$f" "$work/$f" | head -40 >&2
+		status=1
+	fi
+done
+exit $status

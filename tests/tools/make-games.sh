@@ -1,0 +1,25 @@
+#!/bin/sh
+# make-games.sh - (re)generates the complete-game scenarios with the bot.
+# A developer tool: needs python3.  Review the diff before committing.
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+adj=${ADJUDICATOR:-$top/build/adjudicator}
+g=$top/tests/games
+gen() {
+	name=$1; shift
+	rm -rf "$g/$name"
+	python3 "$top/tests/tools/bot.py" "$adj" "$g/$name" --id "$name" "$@"
+	"$top/tests/replay-game.sh" "$g/$name" --update
+	echo "made $name: $(wc -l < "$g/$name/runs") runs"
+}
+gen three-no-attacks --players prussia,spain,france --seed 11
+gen five-no-attacks --players great-britain,netherlands,austria,russia,spain \
+	--seed 12 --defaults 8
+gen seven-no-attacks --players prussia,spain,france,austria,russia,great-britain,netherlands \
+	--seed 13
+gen three-attacks --players austria,russia,great-britain --seed 21 --attacks \
+	--variant pressgangs-any-card --variant income-counts-boxes
+gen five-attacks --players prussia,france,spain,netherlands,russia --seed 22 \
+	--attacks --variant random-first-alliances --variant marker-fixed-defence
+gen seven-attacks --players prussia,spain,france,austria,russia,great-britain,netherlands \
+	--seed 23 --attacks --defaults 5
