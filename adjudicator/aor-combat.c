@@ -1068,6 +1068,8 @@ aor_order_is_secret(const struct order *o)
 {
 	int i;
 
+	if (o->sealed)
+		return 1;
 	for (i = 0; i < o->nitems; i++)
 		if (o->items[i].kind == IT_ATTACK ||
 		    o->items[i].kind == IT_DEFEND ||

@@ -417,43 +417,22 @@ aor_state_xml(const struct aor_state *st, xmlNode *parent)
 		    rs->countries[st->winners[i]].name.id);
 }
 
-/* The secret part of the state, for the digest only (never shown). */
-static void
-secret_text(const struct aor_state *st, struct strbuf *sb)
-{
-	const struct combat *cb = &st->combat;
-	int c;
-
-	if (cb->stage == CS_NONE)
-		return;
-	sb_addf(sb, "|att %d %d %d %d %d %d %d|def %d %d %d|next %d",
-	    cb->att.kind, cb->att.area, cb->att.target, cb->att.marker,
-	    cb->att.card, cb->att.reserve, cb->att.npc, cb->def_card,
-	    cb->def_reserve, cb->def_npc, cb->has_next);
-	if (cb->has_next)
-		sb_addf(sb, " %d %d %d %d %d %d %d", cb->next.kind,
-		    cb->next.area, cb->next.target, cb->next.marker,
-		    cb->next.card, cb->next.reserve, cb->next.npc);
-	for (c = 0; c < st->rs->ncountries; c++)
-		sb_addf(sb, " %d", cb->join[c]);
-}
-
 void
 aor_state_digest(const struct aor_state *st, char out[65])
 {
 	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
 	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"digest");
 	xmlBuffer *buf = xmlBufferCreate();
-	struct strbuf sb;
 
 	xmlDocSetRootElement(doc, root);
 	aor_state_xml(st, root);
+	/*
+	 * Public state only: a digest over a pending secret pick could be
+	 * brute-forced from the few cards there are (R39).  The picks are
+	 * fixed by the history all the same.
+	 */
 	xmlNodeDump(buf, doc, root->children, 0, 0);
-	sb_init(&sb);
-	sb_add(&sb, (const char *)xmlBufferContent(buf));
-	secret_text(st, &sb);
-	sha256_hex(sb.buf, sb.len, out);
-	sb_release(&sb);
+	sha256_hex(xmlBufferContent(buf), (size_t)xmlBufferLength(buf), out);
 	xmlBufferFree(buf);
 	xmlFreeDoc(doc);
 }
@@ -463,5 +442,6 @@ order_release(struct order *o)
 {
 	free(o->text);
 	free(o->source);
-	o->text = o->source = NULL;
+	free(o->plain);
+	o->text = o->source = o->plain = NULL;
 }

@@ -199,6 +199,8 @@ struct order {
 	struct item items[ORDER_MAX_ITEMS];
 	char *text;		/* owned: the step's lines, verbatim */
 	char *source;		/* owned: "file:line" of the STEP line */
+	int sealed;		/* the lines came encrypted (R39) */
+	char *plain;		/* owned: a sealed step's opened lines */
 };
 
 void order_release(struct order *o);

@@ -46,13 +46,16 @@ cmd_check(int argc, char **argv)
 	ro.verbose = 1;
 	have_seed = seed_for_game(path, seed_file, seed);
 	if (have_seed < 0 || game_load(&g, path, have_seed ? seed : NULL,
-	    0) != 0) {
+	    LOAD_NEED_SEED) != 0) {
 		rc = diag_status();
 		return rc ? rc : EXIT_DATAERR;
 	}
 	rc = resolve_run(&g, argv + optind, argc - optind, &ro) == 0 ?
 	    EXIT_OK : (diag_status() ? diag_status() : EXIT_DATAERR);
-	printf("%s\n", rc == EXIT_OK ? "all orders accepted" :
+	if (rc == EXIT_OK && ro.rejected > 0)
+		rc = EXIT_DATAERR;
+	printf("%s\n", rc == EXIT_OK ? "all orders accepted" : ro.rejected ?
+	    "some orders will be rejected when their step comes" :
 	    "some orders were rejected; resolve would change nothing");
 	game_release(&g);
 	return rc;

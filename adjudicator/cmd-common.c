@@ -10,6 +10,7 @@
 
 #include "cmd.h"
 #include "diag.h"
+#include "pgp.h"
 #include "util.h"
 
 int
@@ -57,4 +58,50 @@ run_time(const char *now_opt, char out[32])
 		return -1;
 	}
 	return 0;
+}
+
+int
+private_reports(struct game *g, xmlDoc *doc, const char *template_path,
+    const char *dir)
+{
+	struct strbuf err;
+	int s, rc = EXIT_OK;
+
+	sb_init(&err);
+	for (s = 0; s < g->st.nplayers && rc == EXIT_OK; s++) {
+		int co = g->st.players[s].country;
+		const char *id = g->rs.countries[co].name.id;
+		char *text = NULL, *armored = NULL, *path;
+		size_t len;
+		struct pgp *p = NULL;
+		char fpr[PGP_FPR_LEN + 1];
+
+		rc = report_render(doc, template_path, g->run, id, &text,
+		    &len);
+		if (rc != EXIT_OK)
+			break;
+		if (g->key_text[co] == NULL) {
+			path = xasprintf("%s/%s.txt", dir, id);
+			rc = report_write_file(path, text, len);
+		} else {
+			path = xasprintf("%s/%s.txt.asc", dir, id);
+			sb_reset(&err);
+			if (pgp_open(&p, NULL, &err) != 0 ||
+			    pgp_import(p, g->key_text[co], fpr, &err) != 0 ||
+			    pgp_encrypt(p, fpr, text, &armored, &err) != 0) {
+				diag(EXIT_DATAERR, path, 0, "cannot encrypt the "
+				    "private report: %s", err.buf);
+				rc = EXIT_DATAERR;
+			} else
+				rc = report_write_file(path, armored,
+				    strlen(armored));
+			if (p != NULL)
+				pgp_close(p);
+		}
+		free(armored);
+		free(text);
+		free(path);
+	}
+	sb_release(&err);
+	return rc;
 }

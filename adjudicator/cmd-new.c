@@ -19,7 +19,8 @@
 static const char new_usage[] =
     "adjudicator new -o GAME.xml --player COUNTRY:NAME:EMAIL ...\n"
     "       [--ruleset FILE] [--variant NAME] [--seed-file FILE]\n"
-    "       [--id ID] [--deadline-hours N] [--now TIME] [--report FILE]";
+    "       [--id ID] [--deadline-hours N] [--now TIME] [--report FILE]\n"
+    "       [--key COUNTRY:KEYFILE ...] [--moderator-key KEYFILE]";
 
 /* "prussia:Anna Schmidt:anna@example.org" */
 static int
@@ -89,6 +90,71 @@ write_seed(const char *path, const unsigned char seed[SEED_BYTES])
 	return 0;
 }
 
+/*
+ * Registers the players' keys and the moderator's (issue 4); with the
+ * moderator's key the seed is stored encrypted to it in the game file.
+ */
+static int
+add_keys(struct game *g, char **keys, int nk, const char *modkey,
+    const unsigned char seed[SEED_BYTES], const char *now)
+{
+	struct strbuf err;
+	char *text, *colon, hex[2 * SEED_BYTES + 2];
+	int i, co, rc = 0;
+
+	sb_init(&err);
+	for (i = 0; i <= nk && rc == 0; i++) {
+		const char *file = i < nk ? NULL : modkey;
+
+		co = NO_COUNTRY;
+		if (i < nk) {
+			colon = strchr(keys[i], ':');
+			if (colon == NULL) {
+				diag(EXIT_USAGE, NULL, 0, "--key '%s': write "
+				    "COUNTRY:KEYFILE", keys[i]);
+				rc = -1;
+				break;
+			}
+			*colon = '\0';
+			file = colon + 1;
+			sb_reset(&err);
+			co = rs_find_country(&g->rs, keys[i], &err);
+			if (co < 0 || !aor_is_player(&g->st, co)) {
+				diag(EXIT_USAGE, NULL, 0, "--key: %s", co < 0 ?
+				    err.buf : "not a player's country");
+				rc = -1;
+				break;
+			}
+		}
+		if (file == NULL)
+			break;
+		text = read_file(file, NULL);
+		if (text == NULL) {
+			diag(EXIT_NOINPUT, file, 0, "cannot read the key: %s",
+			    strerror(errno));
+			rc = -1;
+			break;
+		}
+		sb_reset(&err);
+		if (game_add_key(g, co, text, now, &err) != 0) {
+			diag(EXIT_DATAERR, file, 0, "%s", err.buf);
+			rc = -1;
+		}
+		free(text);
+	}
+	if (rc == 0 && modkey != NULL) {
+		hex_encode(seed, SEED_BYTES, hex);
+		strcat(hex, "\n");
+		sb_reset(&err);
+		if (game_seal_text(g, hex, &g->sealed_seed, &err) != 0) {
+			diag(EXIT_DATAERR, modkey, 0, "%s", err.buf);
+			rc = -1;
+		}
+	}
+	sb_release(&err);
+	return rc;
+}
+
 static int
 valid_id(const char *id)
 {
@@ -118,6 +184,8 @@ cmd_new(int argc, char **argv)
 		{ "deadline-hours", required_argument, NULL, 'd' },
 		{ "now", required_argument, NULL, 'n' },
 		{ "report", required_argument, NULL, 'R' },
+		{ "key", required_argument, NULL, 'k' },
+		{ "moderator-key", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -125,7 +193,9 @@ cmd_new(int argc, char **argv)
 	const char *id = NULL, *now_opt = NULL, *report = NULL;
 	char **players = xcalloc((size_t)argc, sizeof(char *));
 	char **variants = xcalloc((size_t)argc, sizeof(char *));
-	int np = 0, nv = 0, c, i, lock = -1, rc = EXIT_USAGE;
+	char **keys = xcalloc((size_t)argc, sizeof(char *));
+	const char *modkey = NULL;
+	int np = 0, nv = 0, nk = 0, c, i, lock = -1, rc = EXIT_USAGE;
 	long hours = 0;
 	char *rspath = NULL, *seed_path = NULL, *idbuf = NULL, now[32];
 	unsigned char seed[SEED_BYTES];
@@ -144,6 +214,8 @@ cmd_new(int argc, char **argv)
 		case 'i': id = optarg; break;
 		case 'n': now_opt = optarg; break;
 		case 'R': report = optarg; break;
+		case 'k': keys[nk++] = optarg; break;
+		case 'm': modkey = optarg; break;
 		case 'd':
 			if (parse_int(optarg, 1, 24 * 365, &hours) != 0) {
 				diag(EXIT_USAGE, NULL, 0, "--deadline-hours "
@@ -244,13 +316,20 @@ cmd_new(int argc, char **argv)
 			rc = EXIT_SOFTWARE;
 			goto out;
 		}
-		seed_path = xasprintf("%s.seed", out);
-		if (write_seed(seed_path, seed) != 0) {
-			rc = diag_status();
-			goto out;
+		/* with a moderator's key the seed lives sealed in the game */
+		if (modkey == NULL) {
+			seed_path = xasprintf("%s.seed", out);
+			if (write_seed(seed_path, seed) != 0) {
+				rc = diag_status();
+				goto out;
+			}
 		}
 	}
-	if (game_create(&g, id, seed, now) != 0 ||
+	if (game_create(&g, id, seed, now) != 0) {
+		rc = diag_status() ? diag_status() : EXIT_SOFTWARE;
+		goto out;
+	}
+	if (add_keys(&g, keys, nk, modkey, seed, now) != 0 ||
 	    game_save(&g, out, now) != 0) {
 		rc = diag_status() ? diag_status() : EXIT_SOFTWARE;
 		goto out;
@@ -268,6 +347,7 @@ out:
 	game_release(&g);
 	free(players);
 	free(variants);
+	free(keys);
 	free(rspath);
 	free(seed_path);
 	free(idbuf);

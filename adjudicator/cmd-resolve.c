@@ -11,7 +11,7 @@
 static const char resolve_usage[] =
     "adjudicator resolve GAME.xml [ORDERS ...] [--deadline-passed]\n"
     "       [--seed-file FILE] [--report FILE] [--template FILE]\n"
-    "       [--now TIME]";
+    "       [--private-dir DIR] [--now TIME]";
 
 int
 cmd_resolve(int argc, char **argv)
@@ -22,10 +22,12 @@ cmd_resolve(int argc, char **argv)
 		{ "report", required_argument, NULL, 'r' },
 		{ "template", required_argument, NULL, 't' },
 		{ "now", required_argument, NULL, 'n' },
+		{ "private-dir", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *seed_file = NULL, *report = NULL, *template = NULL;
+	const char *private_dir = NULL;
 	const char *now_opt = NULL, *path;
 	struct run_opts ro;
 	unsigned char seed[SEED_BYTES];
@@ -43,6 +45,7 @@ cmd_resolve(int argc, char **argv)
 		case 'r': report = optarg; break;
 		case 't': template = optarg; break;
 		case 'n': now_opt = optarg; break;
+		case 'p': private_dir = optarg; break;
 		case 'h': return usage(resolve_usage, EXIT_OK);
 		default: return usage(resolve_usage, EXIT_USAGE);
 		}
@@ -53,17 +56,12 @@ cmd_resolve(int argc, char **argv)
 	if (run_time(now_opt, now) != 0)
 		return EXIT_USAGE;
 	ro.now = now;
-	if (optind == argc && !ro.deadline_passed) {
-		fprintf(stderr, "adjudicator: no order files and no "
-		    "--deadline-passed: nothing to resolve\n");
-		return EXIT_OK;
-	}
 	lock = game_lock(path);
 	if (lock < 0)
 		return diag_status();
 	have_seed = seed_for_game(path, seed_file, seed);
 	if (have_seed < 0 || game_load(&g, path, have_seed ? seed : NULL,
-	    0) != 0) {
+	    LOAD_NEED_SEED) != 0) {
 		rc = diag_status();
 		game_unlock(lock);
 		return rc ? rc : EXIT_DATAERR;
@@ -74,12 +72,20 @@ cmd_resolve(int argc, char **argv)
 		rc = diag_status() ? diag_status() : EXIT_DATAERR;
 		goto out;
 	}
+	if (!ro.changed) {
+		fprintf(stderr, "adjudicator: no orders were due and no "
+		    "deadline has passed: nothing changed\n");
+		rc = EXIT_OK;
+		goto out;
+	}
 	if (game_save(&g, path, now) != 0) {
 		rc = diag_status();
 		goto out;
 	}
 	doc = game_to_xml(&g, now);
 	rc = report_write(doc, template, g.run, NULL, report);
+	if (rc == EXIT_OK && private_dir != NULL)
+		rc = private_reports(&g, doc, template, private_dir);
 	xmlFreeDoc(doc);
 out:
 	game_release(&g);

@@ -35,12 +35,8 @@ cmd_verify(int argc, char **argv)
 	if (argc - optind != 1)
 		return usage(verify_usage, EXIT_USAGE);
 	have = seed_for_game(argv[optind], seed_file, seed);
-	if (have == 0) {
-		diag(EXIT_NOINPUT, argv[optind], 0, "verify needs the seed: "
-		    "give --seed-file");
-		return EXIT_NOINPUT;
-	}
-	if (have < 0 || game_load(&g, argv[optind], seed, 1) != 0) {
+	if (have < 0 || game_load(&g, argv[optind], have ? seed : NULL,
+	    LOAD_VERIFY) != 0) {
 		fprintf(stderr, "adjudicator: %s does NOT verify\n",
 		    argv[optind]);
 		return diag_status() ? diag_status() : EXIT_DATAERR;

@@ -17,6 +17,9 @@ int cmd_resolve(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_adjust(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_key(int argc, char **argv);
+int cmd_seal(int argc, char **argv);
+int cmd_deadline(int argc, char **argv);
 
 /* Prints "usage: ..." to stderr (or stdout for --help) and returns. */
 int usage(const char *text, int status);
@@ -40,5 +43,16 @@ int run_time(const char *now_opt, char out[32]);
  */
 int report_write(xmlDoc *doc, const char *template_path, int run,
     const char *viewer, const char *out_path);
+/* The same into memory (caller frees *out). */
+int report_render(xmlDoc *doc, const char *template_path, int run,
+    const char *viewer, char **out, size_t *outlen);
+/* Writes text to path atomically. */
+int report_write_file(const char *path, const char *text, size_t len);
+/*
+ * Each player's private report into dir: COUNTRY.txt, or COUNTRY.txt.asc
+ * encrypted to the player's registered key (issue 4).
+ */
+int private_reports(struct game *g, xmlDoc *doc, const char *template_path,
+    const char *dir);
 
 #endif

@@ -46,15 +46,56 @@ dice_release(struct dice *d)
 	dice_log_clear(d);
 	free(d->log);
 	free(d->game_id);
+	free(d->entropy);
 	free(d->error);
 	memset(d, 0, sizeof(*d));
 }
 
-void
-dice_set_key(struct dice *d, const unsigned char key[SEED_BYTES])
+static void
+hmac_bytes(const unsigned char key[SEED_BYTES], const void *msg, size_t len,
+    unsigned char out[32])
 {
-	memcpy(d->key, key, SEED_BYTES);
+	gcry_mac_hd_t h;
+	size_t olen = 32;
+
+	if (gcry_mac_open(&h, GCRY_MAC_HMAC_SHA256, 0, NULL) != 0 ||
+	    gcry_mac_setkey(h, key, SEED_BYTES) != 0 ||
+	    gcry_mac_write(h, msg, len) != 0 ||
+	    gcry_mac_read(h, out, &olen) != 0) {
+		fprintf(stderr, "adjudicator: libgcrypt HMAC failed\n");
+		abort();
+	}
+	gcry_mac_close(h);
+}
+
+static void
+derive_key(struct dice *d)
+{
+	if (d->entropy_len == 0)
+		memcpy(d->key, d->seed, SEED_BYTES);
+	else
+		hmac_bytes(d->seed, d->entropy, d->entropy_len, d->key);
+}
+
+void
+dice_set_key(struct dice *d, const unsigned char seed[SEED_BYTES])
+{
+	memcpy(d->seed, seed, SEED_BYTES);
 	d->have_key = 1;
+	derive_key(d);
+}
+
+void
+dice_add_entropy(struct dice *d, const char *text)
+{
+	size_t n = strlen(text);
+
+	d->entropy = xrealloc(d->entropy, d->entropy_len + n + 2);
+	memcpy(d->entropy + d->entropy_len, text, n);
+	d->entropy[d->entropy_len + n] = '\n';
+	d->entropy_len += n + 1;
+	d->entropy[d->entropy_len] = '\0';
+	derive_key(d);
 }
 
 void
@@ -67,22 +108,6 @@ dice_set_script(struct dice *d, const struct draw *script, size_t n,
 	d->verify = verify;
 }
 
-static void
-hmac_block(const unsigned char key[SEED_BYTES], const char *msg,
-    unsigned char out[32])
-{
-	gcry_mac_hd_t h;
-	size_t len = 32;
-
-	if (gcry_mac_open(&h, GCRY_MAC_HMAC_SHA256, 0, NULL) != 0 ||
-	    gcry_mac_setkey(h, key, SEED_BYTES) != 0 ||
-	    gcry_mac_write(h, msg, strlen(msg)) != 0 ||
-	    gcry_mac_read(h, out, &len) != 0) {
-		fprintf(stderr, "adjudicator: libgcrypt HMAC failed\n");
-		abort();
-	}
-	gcry_mac_close(h);
-}
 
 unsigned
 dice_compute(const unsigned char key[SEED_BYTES], const char *game_id,
@@ -97,7 +122,7 @@ dice_compute(const unsigned char key[SEED_BYTES], const char *game_id,
 		int i;
 
 		snprintf(msg, sizeof(msg), "%s:%u:%u", game_id, n, k);
-		hmac_block(key, msg, block);
+		hmac_bytes(key, msg, strlen(msg), block);
 		for (i = 0; i < 32; i += 4) {
 			uint32_t w = (uint32_t)block[i] << 24 |
 			    (uint32_t)block[i + 1] << 16 |

@@ -16,6 +16,10 @@
  *   the recorded one.
  * Every draw made is appended to the log, which the caller takes after
  * each step to record it in the game's history.
+ *
+ * Players' entropy (R30, issue 4): from the first ENTROPY line accepted,
+ * the key is HMAC-SHA256(seed, E) where E is every entropy text accepted so
+ * far, in order of acceptance, each followed by one newline (0x0a).
  */
 #ifndef DICE_H
 #define DICE_H
@@ -33,8 +37,11 @@ struct draw {
 
 struct dice {
 	char *game_id;		/* owned */
-	unsigned char key[SEED_BYTES];
+	unsigned char seed[SEED_BYTES];
+	unsigned char key[SEED_BYTES];	/* the seed, or HMAC(seed, entropy) */
 	int have_key;
+	char *entropy;		/* owned: the entropy texts so far */
+	size_t entropy_len;
 	int verify;		/* compare computed draws with the script */
 	unsigned next;		/* number of the next draw */
 	const struct draw *script;	/* borrowed, may be NULL */
@@ -48,6 +55,8 @@ struct dice {
 void dice_init(struct dice *d, const char *game_id);
 void dice_release(struct dice *d);
 void dice_set_key(struct dice *d, const unsigned char key[SEED_BYTES]);
+/* Appends one player's entropy text and derives the key anew. */
+void dice_add_entropy(struct dice *d, const char *text);
 /* Borrows script (it must outlive the dice's use of it). */
 void dice_set_script(struct dice *d, const struct draw *script, size_t n,
     int verify);

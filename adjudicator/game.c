@@ -19,6 +19,7 @@
 
 #include "diag.h"
 #include "orders.h"
+#include "pgp.h"
 #include "util.h"
 #include "xmlutil.h"
 
@@ -29,14 +30,19 @@ static const char *const decision_names[] = {
 };
 
 static const char *const kind_names[] = {
-	"setup", "order", "default", "adjust", "rejected"
+	"setup", "order", "default", "adjust", "rejected", "key", "received",
+	"entropy", "unseal"
 };
+
+static int unseal_cb(void *ctx, const char *armor, char **plain,
+    struct strbuf *err);
 
 void
 game_init(struct game *g)
 {
 	memset(g, 0, sizeof(*g));
 	aor_state_init(&g->st, &g->rs);
+	orders_set_unsealer(unseal_cb, g);
 }
 
 static void
@@ -47,6 +53,7 @@ entry_release(struct entry *e)
 	free(e->source);
 	free(e->text);
 	free(e->reason);
+	free(e->plain);
 	for (i = 0; i < e->ndraws; i++)
 		draw_release(&e->draws[i]);
 	free(e->draws);
@@ -68,6 +75,10 @@ game_release(struct game *g)
 	if (g->rsdoc != NULL)
 		xmlFreeDoc(g->rsdoc);
 	dice_release(&g->dice);
+	free(g->sealed_seed);
+	if (g->mod != NULL)
+		pgp_close(g->mod);
+	orders_set_unsealer(NULL, NULL);
 	memset(g, 0, sizeof(*g));
 }
 
@@ -204,6 +215,33 @@ game_create(struct game *g, const char *id,
 	return g->dice.error ? -1 : 0;
 }
 
+/*
+ * Once no combat is under way, every sealed pick applied so far has been
+ * revealed (R39): its opened text is recorded, so that replays need the
+ * moderator's key no more.
+ */
+static void
+open_sealed(struct game *g, const char *now)
+{
+	size_t k, n = g->nhist;
+	struct entry *e;
+
+	if (g->st.combat.stage != CS_NONE)
+		return;
+	for (k = 0; k < n; k++) {
+		if (g->hist[k].kind != EN_ORDER || g->hist[k].plain == NULL ||
+		    g->hist[k].opened)
+			continue;
+		g->hist[k].opened = 1;
+		e = new_entry(g, EN_UNSEAL, now);
+		e->of = (int)k;
+		e->country = g->hist[k].country;
+		snprintf(e->step, sizeof(e->step), "%s", g->hist[k].step);
+		e->text = xstrdup(g->hist[k].plain);
+		aor_state_digest(&g->st, e->digest);
+	}
+}
+
 int
 game_order(struct game *g, const struct order *o, const char *now,
     struct strbuf *err)
@@ -220,6 +258,8 @@ game_order(struct game *g, const struct order *o, const char *now,
 	e->source = xstrdup(o->source ? o->source : "");
 	e->text = xstrdup(o->text ? o->text : "");
 	e->sealed = aor_order_is_secret(o);
+	if (o->sealed && o->plain != NULL)
+		e->plain = xstrdup(o->plain);
 	c = ctx_for(g, &e->j);
 	if (aor_apply(&c, o, err) != 0) {
 		/* aor_check passed, so this cannot happen; stay safe. */
@@ -228,6 +268,7 @@ game_order(struct game *g, const struct order *o, const char *now,
 		return -1;
 	}
 	finish_entry(g, e);
+	open_sealed(g, now);
 	return 0;
 }
 
@@ -244,6 +285,7 @@ game_default(struct game *g, const struct decision *d, const char *now)
 	c = ctx_for(g, &e->j);
 	aor_default(&c, d);
 	finish_entry(g, e);
+	open_sealed(g, now);
 	return 0;
 }
 
@@ -284,6 +326,243 @@ game_reject(struct game *g, const struct order *o, const char *reason,
 	aor_state_digest(&g->st, e->digest);
 }
 
+/* Keys and signatures (issue 4). */
+
+static void
+apply_key(struct game *g, const struct entry *e)
+{
+	if (e->country == NO_COUNTRY) {
+		snprintf(g->moderator_fpr, sizeof(g->moderator_fpr), "%s",
+		    e->fpr);
+		g->moderator_key = e->text;
+	} else {
+		snprintf(g->key_fpr[e->country], sizeof(g->key_fpr[0]), "%s",
+		    e->fpr);
+		g->key_text[e->country] = e->text;
+	}
+}
+
+int
+game_add_key(struct game *g, int country, const char *armored,
+    const char *now, struct strbuf *err)
+{
+	struct pgp *p = NULL;
+	struct entry *e;
+	char fpr[PGP_FPR_LEN + 1];
+	char *test = NULL;
+	int rc = -1;
+
+	if (pgp_open(&p, NULL, err) != 0)
+		return -1;
+	if (pgp_import(p, armored, fpr, err) != 0)
+		goto out;
+	if (country == NO_COUNTRY) {
+		/* the moderator's key must take sealed picks */
+		if (pgp_encrypt(p, fpr, "test", &test, err) != 0)
+			goto out;
+	} else if (pgp_key_usable(p, fpr, err) != 0)
+		goto out;
+	e = new_entry(g, EN_KEY, now);
+	e->country = country;
+	snprintf(e->fpr, sizeof(e->fpr), "%s", fpr);
+	e->text = xstrdup(armored);
+	aor_state_digest(&g->st, e->digest);
+	apply_key(g, e);
+	rc = 0;
+out:
+	free(test);
+	pgp_close(p);
+	return rc;
+}
+
+int
+game_signed(const struct game *g)
+{
+	int c;
+
+	for (c = 0; c < g->rs.ncountries; c++)
+		if (aor_is_player(&g->st, c) && g->key_fpr[c][0] != '\0')
+			return 1;
+	return 0;
+}
+
+struct pgp *
+game_moderator(struct game *g, struct strbuf *err)
+{
+	const char *home = getenv("GNUPGHOME");
+	char *path;
+
+	if (g->mod != NULL)
+		return g->mod;
+	path = home && *home ? xstrdup(home) :
+	    xasprintf("%s/.gnupg", getenv("HOME") ? getenv("HOME") : ".");
+	if (pgp_open(&g->mod, path, err) != 0)
+		g->mod = NULL;
+	free(path);
+	return g->mod;
+}
+
+/* Imports every registered key into a context; errors are ignored. */
+static void
+import_keys(struct game *g, struct pgp *p)
+{
+	struct strbuf err;
+	char fpr[PGP_FPR_LEN + 1];
+	int c;
+
+	sb_init(&err);
+	for (c = 0; c < g->rs.ncountries; c++)
+		if (g->key_text[c] != NULL)
+			pgp_import(p, g->key_text[c], fpr, &err);
+	if (g->moderator_key != NULL)
+		pgp_import(p, g->moderator_key, fpr, &err);
+	sb_release(&err);
+}
+
+int
+game_verify_message(struct game *g, const char *msg, size_t len,
+    char **plain, char fpr[41], struct strbuf *err)
+{
+	struct pgp *p = NULL;
+	int rc;
+
+	if (strstr(msg, "-----BEGIN PGP SIGNED MESSAGE-----") != NULL) {
+		/* a clean home that knows only this game's keys */
+		if (pgp_open(&p, NULL, err) != 0)
+			return -1;
+		import_keys(g, p);
+		rc = pgp_verify(p, msg, len, plain, fpr, err);
+		pgp_close(p);
+		return rc;
+	}
+	p = game_moderator(g, err);
+	if (p == NULL)
+		return -1;
+	import_keys(g, p);
+	return pgp_verify(p, msg, len, plain, fpr, err);
+}
+
+void
+game_received(struct game *g, int country, const char *source,
+    const char *fpr, const char *text, const char *now)
+{
+	struct entry *e = new_entry(g, EN_RECEIVED, now);
+
+	e->country = country;
+	e->source = xstrdup(source);
+	snprintf(e->fpr, sizeof(e->fpr), "%s", fpr);
+	e->text = xstrdup(text);
+	aor_state_digest(&g->st, e->digest);
+}
+
+void
+game_entropy(struct game *g, int country, const char *text, const char *now)
+{
+	struct entry *e = new_entry(g, EN_ENTROPY, now);
+
+	e->country = country;
+	e->text = xstrdup(text);
+	dice_add_entropy(&g->dice, text);
+	aor_state_digest(&g->st, e->digest);
+}
+
+int
+game_seal_text(struct game *g, const char *text, char **armored,
+    struct strbuf *err)
+{
+	struct pgp *p = NULL;
+	char fpr[PGP_FPR_LEN + 1];
+	int rc = -1;
+
+	if (g->moderator_key == NULL) {
+		sb_add(err, "the game has no moderator's key to seal to");
+		return -1;
+	}
+	if (pgp_open(&p, NULL, err) != 0)
+		return -1;
+	if (pgp_import(p, g->moderator_key, fpr, err) == 0)
+		rc = pgp_encrypt(p, fpr, text, armored, err);
+	pgp_close(p);
+	return rc;
+}
+
+/* Opens a sealed pick: from its EN_UNSEAL record, or with the key. */
+static int
+unseal_cb(void *ctx, const char *armor, char **plain, struct strbuf *err)
+{
+	struct game *g = ctx;
+	struct pgp *p;
+	size_t k, len;
+	char *trimmed = xstrdup(armor);
+
+	/* stored texts lose their last newline */
+	len = strlen(trimmed);
+	while (len > 0 && (trimmed[len - 1] == '\n' || trimmed[len - 1] == ' '))
+		trimmed[--len] = '\0';
+	for (k = 0; k < g->nhist; k++) {
+		const struct entry *u = &g->hist[k];
+
+		if (u->kind == EN_UNSEAL && u->of >= 0 &&
+		    (size_t)u->of < g->nhist && g->hist[u->of].text != NULL &&
+		    strstr(g->hist[u->of].text, trimmed) != NULL) {
+			*plain = xstrdup(u->text ? u->text : "");
+			free(trimmed);
+			return 0;
+		}
+	}
+	free(trimmed);
+	p = game_moderator(g, err);
+	if (p == NULL || pgp_decrypt(p, armor, plain, err) != 0) {
+		sb_add(err, " (opening a sealed pick needs the moderator's "
+		    "secret key in GNUPGHOME)");
+		return -1;
+	}
+	len = strlen(*plain);
+	if (len == 0 || len % PGP_PAD_BLOCK != 0) {
+		sb_addf(err, "a sealed pick must be padded to a multiple of %d "
+		    "bytes, so that its size cannot betray it (see "
+		    "adjudicator-orders(5))", PGP_PAD_BLOCK);
+		free(*plain);
+		*plain = NULL;
+		return -1;
+	}
+	pgp_unpad(*plain);
+	return 0;
+}
+
+int
+game_find_seed(struct game *g)
+{
+	struct strbuf err;
+	struct pgp *p;
+	unsigned char seed[SEED_BYTES];
+	char *plain = NULL, *s, *e, commit[65];
+
+	if (g->dice.have_key)
+		return 1;
+	if (g->sealed_seed == NULL)
+		return 0;
+	sb_init(&err);
+	p = game_moderator(g, &err);
+	if (p != NULL && pgp_decrypt(p, g->sealed_seed, &plain, &err) == 0) {
+		pgp_unpad(plain);
+		for (s = plain; *s == ' ' || *s == '\n'; s++)
+			;
+		for (e = s; (*e >= '0' && *e <= '9') || (*e >= 'a' &&
+		    *e <= 'f'); e++)
+			;
+		*e = '\0';
+		if (hex_decode(s, seed, SEED_BYTES) == 0) {
+			seed_commitment(seed, commit);
+			if (strcmp(commit, g->commitment) == 0)
+				dice_set_key(&g->dice, seed);
+		}
+	}
+	free(plain);
+	sb_release(&err);
+	return g->dice.have_key;
+}
+
 /* The queue (R36, R38). */
 
 void
@@ -307,6 +586,7 @@ game_queue(struct game *g, const struct order *o)
 	q->o = *o;
 	q->o.text = xstrdup(o->text ? o->text : "");
 	q->o.source = xstrdup(o->source ? o->source : "");
+	q->o.plain = o->plain ? xstrdup(o->plain) : NULL;
 	q->run = g->run;
 }
 
@@ -421,6 +701,10 @@ entry_xml(const struct game *g, const struct entry *e, xmlNode *parent)
 		xml_set(n, "source", e->source);
 	if (e->sealed)
 		xml_set(n, "sealed", "yes");
+	if (e->fpr[0])
+		xml_set(n, "fingerprint", e->fpr);
+	if (e->kind == EN_UNSEAL)
+		xml_set_int(n, "of", e->of);
 	xml_set(n, "digest", e->digest);
 	if (e->text != NULL)
 		xml_add(n, "text", e->text);
@@ -477,6 +761,15 @@ game_to_xml(struct game *g, const char *now)
 		}
 	n = xml_add(root, "seed", NULL);
 	xml_set(n, "commitment", g->commitment);
+	if (g->st.phase == PH_OVER && g->dice.have_key) {
+		/* R30: the seed is published when the game ends */
+		char hex[2 * SEED_BYTES + 1];
+
+		hex_encode(g->dice.seed, SEED_BYTES, hex);
+		xml_set(n, "revealed", hex);
+	}
+	if (g->sealed_seed != NULL)
+		xml_add(n, "sealed", g->sealed_seed);
 	if (g->deadline_hours > 0) {
 		n = xml_add(root, "settings", NULL);
 		xml_set_int(n, "deadline-hours", g->deadline_hours);
@@ -651,6 +944,8 @@ read_entry(struct game *g, xmlNode *n, struct entry *e, const char *path)
 	if (e->country == -2)
 		return -1;
 	e->sealed = xml_attr_yes(n, "sealed");
+	xml_attr(n, "fingerprint", e->fpr, sizeof(e->fpr));
+	e->of = xml_attr_int(n, "of", -1);
 	e->source = xml_attr_dup(n, "source");
 	if ((c = xml_child(n, "text")) != NULL)
 		e->text = xml_text(c);
@@ -700,7 +995,11 @@ replay_entry(struct game *g, struct entry *e, int verify, int digest_too,
 	int rc = 0, np, i;
 	size_t k;
 
-	if (e->kind == EN_REJECTED)
+	if (e->kind == EN_ENTROPY)
+		dice_add_entropy(&g->dice, e->text ? e->text : "");
+	if (e->kind == EN_KEY)
+		apply_key(g, e);
+	if (e->kind == EN_REJECTED || e->kind >= EN_KEY)
 		return 0;
 	journal_init(&j);
 	sb_init(&err);
@@ -722,6 +1021,9 @@ replay_entry(struct game *g, struct entry *e, int verify, int digest_too,
 			break;
 		}
 		rc = aor_apply(&c, &o, &err);
+		if (o.sealed && o.plain != NULL && e->plain == NULL &&
+		    !e->opened)
+			e->plain = xstrdup(o.plain);
 		order_release(&o);
 		break;
 	case EN_DEFAULT:
@@ -907,11 +1209,13 @@ check_state(struct game *g, xmlNode *root, const char *path)
 
 int
 game_load(struct game *g, const char *path, const unsigned char *seed,
-    int verify)
+    int flags)
 {
+	int verify = (flags & LOAD_VERIFY) != 0;
 	xmlDoc *doc = xml_load_valid(path, "formats/game.rng");
 	xmlNode *root, *rsnode, *n;
-	char commit[65];
+	char commit[65], revealed[2 * SEED_BYTES + 8];
+	unsigned char seedbuf[SEED_BYTES];
 	int rc = -1;
 	size_t k;
 
@@ -937,8 +1241,16 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 	aor_state_init(&g->st, &g->rs);
 	if (read_players(g, root, path) != 0)
 		goto out;
-	xml_attr(xml_child(root, "seed"), "commitment", g->commitment,
-	    sizeof(g->commitment));
+	n = xml_child(root, "seed");
+	xml_attr(n, "commitment", g->commitment, sizeof(g->commitment));
+	if (xml_child(n, "sealed") != NULL)
+		g->sealed_seed = xml_text(xml_child(n, "sealed"));
+	if (seed == NULL && xml_attr(n, "revealed", revealed,
+	    sizeof(revealed)) == 0 && hex_decode(revealed, seedbuf,
+	    SEED_BYTES) == 0) {
+		seed = seedbuf;		/* R30: published at the end */
+		g->seed_revealed = 1;
+	}
 	if ((n = xml_child(root, "settings")) != NULL)
 		g->deadline_hours = xml_attr_int(n, "deadline-hours", 0);
 	dice_init(&g->dice, g->id);
@@ -970,6 +1282,18 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 			    e->n, g->nhist - 1);
 			goto out;
 		}
+	}
+	for (k = 0; k < g->nhist; k++)
+		if (g->hist[k].kind == EN_UNSEAL && g->hist[k].of >= 0 &&
+		    (size_t)g->hist[k].of < g->nhist)
+			g->hist[g->hist[k].of].opened = 1;
+	if (seed == NULL && (flags & (LOAD_VERIFY | LOAD_NEED_SEED)))
+		game_find_seed(g);
+	if (verify && !g->dice.have_key) {
+		diag(EXIT_NOINPUT, path, 0, "verify needs the seed: give "
+		    "--seed-file, or the moderator's key (GNUPGHOME) for a "
+		    "sealed seed; the seed is published when the game ends");
+		goto out;
 	}
 	if (g->nhist == 0 || g->hist[0].kind != EN_SETUP) {
 		diag(EXIT_DATAERR, path, 0, "the history does not start with "

@@ -18,7 +18,13 @@
 #include "dice.h"
 #include "ruleset.h"
 
-enum entry_kind { EN_SETUP, EN_ORDER, EN_DEFAULT, EN_ADJUST, EN_REJECTED };
+enum entry_kind {
+	EN_SETUP, EN_ORDER, EN_DEFAULT, EN_ADJUST, EN_REJECTED,
+	EN_KEY,			/* a key registered (country or moderator) */
+	EN_RECEIVED,		/* a signed message as received */
+	EN_ENTROPY,		/* a player's ENTROPY line (dice.h) */
+	EN_UNSEAL		/* the opened text of sealed entry "of" */
+};
 
 struct entry {
 	enum entry_kind kind;
@@ -31,6 +37,10 @@ struct entry {
 	char *text;		/* owned: order or adjustment text */
 	char *reason;		/* owned: why an order was rejected */
 	int sealed;		/* the text holds a secret pick (R39) */
+	int opened;		/* a sealed entry whose EN_UNSEAL exists */
+	char *plain;		/* owned, never saved: opened sealed lines */
+	char fpr[41];		/* EN_KEY, EN_RECEIVED: the key */
+	int of;			/* EN_UNSEAL: the entry it opens */
 	struct draw *draws;	/* owned */
 	size_t ndraws;
 	struct journal j;	/* the entry's events */
@@ -64,7 +74,18 @@ struct game {
 	size_t ndeadlines;
 	int run;		/* number of the latest run */
 	struct dice dice;
+	/* Keys pinned by full fingerprint (issue 4), from EN_KEY entries. */
+	char key_fpr[RS_MAX_COUNTRIES][41];
+	const char *key_text[RS_MAX_COUNTRIES];	/* borrowed from history */
+	char moderator_fpr[41];
+	const char *moderator_key;
+	char *sealed_seed;	/* owned: the seed encrypted to the moderator */
+	int seed_revealed;	/* the game is over and the seed is public */
+	struct pgp *mod;	/* the moderator's GnuPG home, opened lazily */
 };
+
+/* Load flags. */
+enum { LOAD_VERIFY = 1, LOAD_NEED_SEED = 2 };
 
 void game_init(struct game *g);
 void game_release(struct game *g);
@@ -83,7 +104,7 @@ int game_create(struct game *g, const char *id,
  * reported with the entry where they appear.  0 on success.
  */
 int game_load(struct game *g, const char *path,
-    const unsigned char *seed, int verify);
+    const unsigned char *seed, int flags);
 
 /* Writes the game atomically (temporary file, fsync, rename). */
 int game_save(struct game *g, const char *path, const char *now);
@@ -99,6 +120,34 @@ int game_adjust(struct game *g, const char *text, const char *now,
     struct strbuf *err);
 void game_reject(struct game *g, const struct order *o, const char *reason,
     const char *now);
+
+/*
+ * Keys: registers an armoured public key for a country (or the moderator
+ * when country is NO_COUNTRY), checked and pinned by fingerprint, as an
+ * EN_KEY entry.  0 or -1 with err.
+ */
+int game_add_key(struct game *g, int country, const char *armored,
+    const char *now, struct strbuf *err);
+/* 1 when orders must be signed: some player's key is registered. */
+int game_signed(const struct game *g);
+/*
+ * Verifies a signed order message (clearsigned, or signed and encrypted
+ * to the moderator) against the registered keys; gives the signed text
+ * and the signer's primary fingerprint.  0 or -1 with the reason.
+ */
+int game_verify_message(struct game *g, const char *msg, size_t len,
+    char **plain, char fpr[41], struct strbuf *err);
+void game_received(struct game *g, int country, const char *source,
+    const char *fpr, const char *text, const char *now);
+void game_entropy(struct game *g, int country, const char *text,
+    const char *now);
+/* Encrypts text to the moderator's key, padded; for seal and the seed. */
+int game_seal_text(struct game *g, const char *text, char **armored,
+    struct strbuf *err);
+/* The moderator's GnuPG context (GNUPGHOME or ~/.gnupg), or NULL. */
+struct pgp *game_moderator(struct game *g, struct strbuf *err);
+/* Tries every source of the seed in the file; 1 if the dice have it. */
+int game_find_seed(struct game *g);
 
 /* Queues an order for a later step, replacing an older one (R38). */
 void game_queue(struct game *g, const struct order *o);

@@ -5,7 +5,7 @@
  * The IMAP side keeps to what curl does well: custom commands whose
  * untagged replies ("* SEARCH 3 4") arrive as data, and fetch-by-URL
  * (INBOX;UIDVALIDITY=V/;UID=N) for message bodies, so no IMAP literal is
- * parsed here.  The server's last reply line is taken from curl's debug
+ * parsed here.  The server's refusals are taken from curl's debug
  * stream, so that an error can quote what the server said.
  */
 #include "mail.h"
@@ -123,7 +123,7 @@ struct session {
 	struct strbuf data;	/* what the last request received */
 	int too_big;
 	int smtp;
-	char reply[256];	/* the server's last reply line */
+	char reply[256];	/* the server's refusal, if any */
 	char errbuf[CURL_ERROR_SIZE];
 };
 
@@ -156,18 +156,33 @@ on_data(char *p, size_t size, size_t n, void *arg)
 	return n;
 }
 
-/* Keeps the server's last reply line, skipping IMAP's untagged lines. */
+/*
+ * Keeps the server's first refusal of the request: an IMAP NO, BAD or
+ * BYE, an SMTP 4xx or 5xx.  Later lines (the LOGOUT or QUIT that curl
+ * sends while it gives up) would only hide it.
+ */
 static int
 on_debug(CURL *c, curl_infotype type, char *p, size_t n, void *arg)
 {
 	struct session *s = arg;
+	const char *word;
 	size_t i;
 
 	(void)c;
-	if (type != CURLINFO_HEADER_IN)
+	if (type != CURLINFO_HEADER_IN || s->reply[0] != '\0' || n < 4)
 		return 0;
-	if (!s->smtp && n >= 2 && p[0] == '*' && p[1] == ' ')
-		return 0;
+	if (s->smtp) {
+		if (p[0] != '4' && p[0] != '5')
+			return 0;
+	} else {
+		word = memchr(p, ' ', n);
+		if (word == NULL || (size_t)(word - p) + 4 > n)
+			return 0;
+		word++;
+		if (strncmp(word, "NO", 2) != 0 && strncmp(word, "BAD", 3) != 0
+		    && strncmp(word, "BYE", 3) != 0)
+			return 0;
+	}
 	while (n > 0 && (p[n - 1] == '\n' || p[n - 1] == '\r'))
 		n--;
 	if (n >= sizeof(s->reply))
@@ -414,31 +429,50 @@ session_perform(struct session *s, const char *path, const char *command)
 	return rc;
 }
 
+/* Lower-cases the first letter of a sentence, not of a name such as
+ * "OpenSSL" or "STARTTLS". */
+static void
+lower_first(char *s)
+{
+	size_t i;
+
+	if (!isupper((unsigned char)s[0]))
+		return;
+	for (i = 1; s[i] != '\0' && s[i] != ' '; i++)
+		if (!islower((unsigned char)s[i]) && s[i] != '\'')
+			return;
+	s[0] = (char)tolower((unsigned char)s[0]);
+}
+
 /*
- * Turns a failed request into one line in err and decides whether trying
- * again later may help.  Returns -1.
+ * Turns a failed request into one line in err: the server, the command
+ * (unless the connection or login failed, before any command), why, and
+ * what the server said.  Decides whether trying again later may help.
+ * Returns -1.
  */
 static int
 session_error(struct session *s, CURLcode rc, const char *what,
     int *temporary, struct strbuf *err)
 {
 	long os_errno = 0, code = 0;
-	char reason[160];
-	int temp = 0;
+	char reason[160], os_error[80];
+	int temp = 0, connecting = 0, detail = 1;
 
 	curl_easy_getinfo(s->curl, CURLINFO_OS_ERRNO, &os_errno);
-	curl_easy_getinfo(s->curl, CURLINFO_RESPONSE_CODE, &code);
 	snprintf(reason, sizeof(reason), "%s", curl_easy_strerror(rc));
-	reason[0] = (char)tolower((unsigned char)reason[0]);
+	lower_first(reason);
 	switch (rc) {
 	case CURLE_COULDNT_CONNECT:
-		temp = 1;
-		snprintf(reason, sizeof(reason), "cannot connect (%s)",
+		temp = connecting = 1;
+		detail = 0;
+		snprintf(os_error, sizeof(os_error), "%s",
 		    os_errno != 0 ? strerror((int)os_errno) : "no answer");
-		reason[16] = (char)tolower((unsigned char)reason[16]);
+		lower_first(os_error);
+		snprintf(reason, sizeof(reason), "cannot connect (%s)",
+		    os_error);
 		break;
 	case CURLE_COULDNT_RESOLVE_HOST:
-		temp = 1;
+		temp = connecting = 1;
 		snprintf(reason, sizeof(reason), "cannot resolve the host");
 		break;
 	case CURLE_OPERATION_TIMEDOUT:
@@ -446,7 +480,8 @@ session_error(struct session *s, CURLcode rc, const char *what,
 		snprintf(reason, sizeof(reason), "timeout");
 		break;
 	case CURLE_LOGIN_DENIED:
-		temp = 1;
+		temp = connecting = 1;
+		detail = 0;
 		snprintf(reason, sizeof(reason), "login failed");
 		break;
 	case CURLE_SEND_ERROR:
@@ -457,34 +492,51 @@ session_error(struct session *s, CURLcode rc, const char *what,
 		snprintf(reason, sizeof(reason), "connection lost");
 		break;
 	case CURLE_SSL_CONNECT_ERROR:
-		temp = 1;
+		temp = connecting = 1;
 		snprintf(reason, sizeof(reason), "tls handshake failed");
 		break;
+	case CURLE_PEER_FAILED_VERIFICATION:
+		connecting = 1;
+		snprintf(reason, sizeof(reason), "the server's certificate "
+		    "does not verify");
+		break;
 	case CURLE_USE_SSL_FAILED:
+		connecting = 1;
+		detail = 0;
 		snprintf(reason, sizeof(reason), "the server offers no "
 		    "STARTTLS (use %ss:// or a server with TLS)", s->proto);
 		break;
 	case CURLE_QUOTE_ERROR:
+		detail = 0;
 		snprintf(reason, sizeof(reason), "command refused");
 		break;
 	case CURLE_WRITE_ERROR:
-		if (s->too_big)
+		if (s->too_big) {
+			detail = 0;
 			snprintf(reason, sizeof(reason), "message larger "
 			    "than %lu bytes", MAX_MESSAGE);
+		}
 		break;
 	default:
 		break;
 	}
 	/* curl reports a refused SMTP command as a send error: the reply
 	 * code tells a passing problem (4xx) from a final one (5xx). */
+	if (s->smtp && s->reply[0] != '\0')
+		code = strtol(s->reply, NULL, 10);
 	if (s->smtp && code >= 400 && code < 600) {
 		temp = code < 500;
-		snprintf(reason, sizeof(reason), "%s refused (%ld)",
-		    temp ? "temporarily" : "permanently", code);
+		detail = 0;
+		snprintf(reason, sizeof(reason), "%s refused",
+		    temp ? "temporarily" : "permanently");
 	}
-	set_err(err, "%s '%s': %s: %s", s->proto, s->shown, what, reason);
-	if (s->errbuf[0] != '\0' && err != NULL) {
-		s->errbuf[0] = (char)tolower((unsigned char)s->errbuf[0]);
+	if (connecting)
+		set_err(err, "%s '%s': %s", s->proto, s->shown, reason);
+	else
+		set_err(err, "%s '%s': %s: %s", s->proto, s->shown, what,
+		    reason);
+	if (detail && s->errbuf[0] != '\0' && err != NULL) {
+		lower_first(s->errbuf);
 		sb_addf(err, " (%s)", s->errbuf);
 	}
 	if (s->reply[0] != '\0' && err != NULL)
@@ -548,14 +600,15 @@ parse_search(const char *data, size_t *n)
 	const char *line;
 
 	*n = 0;
-	for (line = data; line != NULL && *line != '\0';
-	    line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-		const char *p = line + 8;
+	for (line = data; line != NULL; line = strchr(line, '\n')) {
+		const char *p;
 		char *end;
 
+		if (*line == '\n')
+			line++;
 		if (!str_iprefix("* SEARCH", line))
 			continue;
-		for (;;) {
+		for (p = line + 8;;) {
 			unsigned long v;
 
 			while (*p == ' ')
@@ -1032,8 +1085,9 @@ is_pgp_multipart(GMimeObject *obj, const char *subtype,
 static int
 is_attachment(GMimeObject *obj)
 {
-	GMimeContentDisposition *d = g_mime_object_get_content_disposition(obj);
+	GMimeContentDisposition *d;
 
+	d = g_mime_object_get_content_disposition(obj);
 	return d != NULL && g_mime_content_disposition_is_attachment(d);
 }
 
@@ -1229,7 +1283,8 @@ find_line(const char *p, const char *end, const char *marker)
 		const char *le = nl != NULL ? nl : end, *q;
 
 		if ((size_t)(le - p) >= mlen && memcmp(p, marker, mlen) == 0) {
-			for (q = p + mlen; q < le && isspace((unsigned char)*q);)
+			q = p + mlen;
+			while (q < le && isspace((unsigned char)*q))
 				q++;
 			if (q == le)
 				return p;
@@ -1247,8 +1302,7 @@ has_text(const char *p, const char *end, int stop_at_sig)
 	if (stop_at_sig) {
 		const char *sig = find_line(p, end, "-- ");
 
-		/* find_line allows trailing blanks: "--" alone is no match */
-		if (sig != NULL && sig + 3 <= end && sig[2] == ' ')
+		if (sig != NULL)
 			end = sig;
 	}
 	for (; p < end; p++)
@@ -1275,7 +1329,8 @@ static int
 inline_pgp(const char *text, size_t len, struct mail_order *order,
     struct strbuf *err)
 {
-	static const char begin_signed[] = "-----BEGIN PGP SIGNED MESSAGE-----";
+	static const char begin_signed[] =
+	    "-----BEGIN PGP SIGNED MESSAGE-----";
 	static const char begin_sig[] = "-----BEGIN PGP SIGNATURE-----";
 	static const char end_sig[] = "-----END PGP SIGNATURE-----";
 	static const char begin_msg[] = "-----BEGIN PGP MESSAGE-----";
@@ -1434,9 +1489,12 @@ first_address(InternetAddressList *list)
 
 			if (s != NULL && *s != '\0')
 				addr = xstrdup(s);
-		} else if (INTERNET_ADDRESS_IS_GROUP(ia))
-			addr = first_address(internet_address_group_get_members(
-			    INTERNET_ADDRESS_GROUP(ia)));
+		} else if (INTERNET_ADDRESS_IS_GROUP(ia)) {
+			InternetAddressGroup *g = INTERNET_ADDRESS_GROUP(ia);
+
+			addr = first_address(
+			    internet_address_group_get_members(g));
+		}
 		if (addr != NULL)
 			return addr;
 	}
@@ -1492,6 +1550,10 @@ mail_parse(const char *raw, size_t len, struct mail_info *info,
 
 	memset(info, 0, sizeof(*info));
 	memset(order, 0, sizeof(*order));
+	if (raw == NULL || len == 0) {
+		set_err(err, "not a mail message (it is empty)");
+		return -1;
+	}
 	mail_init();
 	stream = g_mime_stream_mem_new_with_buffer(raw, len);
 	parser = g_mime_parser_new_with_stream(stream);

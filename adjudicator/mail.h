@@ -5,8 +5,10 @@
  * Every function that can fail returns 0, or -1 with one lower-case line
  * in err (replacing what err held; err may be NULL).  The transport
  * functions set *temporary to 1 (when temporary is not NULL) for failures
- * that are worth retrying later: connection refused, timeout, lost
- * connection, login failed, an SMTP 4xx reply; to 0 otherwise.
+ * that are worth retrying later: connection refused, host not resolved,
+ * timeout, lost connection, failed TLS handshake, login failed, an SMTP
+ * 4xx reply; to 0 otherwise (bad URL or credentials setup, no STARTTLS,
+ * a refused IMAP command, an SMTP 5xx reply).
  */
 #ifndef MAIL_H
 #define MAIL_H
@@ -16,7 +18,8 @@
 struct strbuf;
 
 struct mail_account {
-	const char *url;	/* imap[s]://host:port/MAILBOX, smtp[s]://host:port */
+	const char *url;	/* imap[s]://host:port/MAILBOX or
+				 * smtp[s]://host:port */
 	const char *netrc;	/* netrc file with the credentials, or NULL */
 	int insecure_plain;	/* allow imap:// or smtp:// without TLS */
 	long timeout;		/* seconds per request; 0 means 30 */
@@ -81,7 +84,7 @@ enum mail_part_kind {
 	PART_PLAIN,		/* unsigned text */
 	PART_CLEARSIGNED,	/* inline -----BEGIN PGP SIGNED MESSAGE----- */
 	PART_PGP_SIGNED,	/* PGP/MIME multipart/signed (RFC 3156) */
-	PART_PGP_ENCRYPTED	/* multipart/encrypted or an inline PGP MESSAGE */
+	PART_PGP_ENCRYPTED	/* multipart/encrypted, inline PGP MESSAGE */
 };
 
 struct mail_order {
@@ -102,7 +105,7 @@ struct mail_order {
 	 */
 	char *text;
 	size_t len;
-	char *signature;	/* PGP_SIGNED: the armoured detached signature */
+	char *signature;	/* PGP_SIGNED: the armoured signature */
 	size_t siglen;
 	/* CLEARSIGNED and inline encrypted: non-blank text outside the armour
 	 * other than a "-- " signature block after it. */
@@ -114,7 +117,7 @@ struct mail_info {
 	char *subject;		/* decoded to UTF-8 */
 	char *message_id;	/* "<id@host>", angle brackets included */
 	char *in_reply_to;	/* the first "<id@host>" of In-Reply-To */
-	char *date;		/* the Date header in UTC, YYYY-MM-DDTHH:MM:SSZ */
+	char *date;		/* Date in UTC: YYYY-MM-DDTHH:MM:SSZ */
 };				/* each NULL when the header is missing */
 
 /*

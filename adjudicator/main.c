@@ -27,6 +27,9 @@ static const struct command commands[] = {
 	{ "verify", cmd_verify, "replay the history and check every draw" },
 	{ "report", cmd_report, "write a report of a run from the game file" },
 	{ "adjust", cmd_adjust, "a moderator's correction, kept in history" },
+	{ "key", cmd_key, "register or replace a player's or moderator's key" },
+	{ "deadline", cmd_deadline, "set the deadline of pending decisions" },
+	{ "seal", cmd_seal, "encrypt a secret pick to the moderator's key" },
 };
 
 static int

@@ -11,6 +11,19 @@
 #include "diag.h"
 #include "util.h"
 
+static unseal_fn unsealer;
+static void *unsealer_ctx;
+
+void
+orders_set_unsealer(unseal_fn fn, void *ctx)
+{
+	unsealer = fn;
+	unsealer_ctx = ctx;
+}
+
+#define ARMOR_BEGIN "-----BEGIN PGP MESSAGE-----"
+#define ARMOR_END "-----END PGP MESSAGE-----"
+
 /* Strips a comment and surrounding white space in place. */
 static char *
 clean_line(char *line)
@@ -46,15 +59,61 @@ keyword(const char *line, const char *kw)
 struct block {
 	struct order o;
 	struct strbuf text;
+	struct strbuf armor;	/* a sealed step's message, being read */
+	int in_armor;
+	int armor_line;
 	int bad;
 	int open;
 };
+
+/*
+ * Parses the plain lines of a sealed step into the block's items; errors
+ * name the line of the armour's start.
+ */
+static int
+unseal_block(const struct ruleset *rs, struct block *b, struct strbuf *err)
+{
+	char *plain = NULL, *copy, *p, *next, *line;
+	int rc = 0;
+
+	if (unsealer == NULL) {
+		sb_add(err, "a sealed pick needs the moderator's key to open "
+		    "(GnuPG home with the moderator's secret key)");
+		return -1;
+	}
+	if (unsealer(unsealer_ctx, b->armor.buf, &plain, err) != 0)
+		return -1;
+	b->o.sealed = 1;
+	copy = xstrdup(plain);
+	for (p = copy; p != NULL && rc == 0; p = next) {
+		next = strchr(p, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		line = clean_line(p);
+		if (*line == '\0')
+			continue;
+		if (b->o.nitems == ORDER_MAX_ITEMS) {
+			sb_add(err, "too many orders in a sealed step");
+			rc = -1;
+		} else if (aor_parse_line(rs, b->o.country, line,
+		    &b->o.items[b->o.nitems], err) != 0)
+			rc = -1;
+		else
+			b->o.items[b->o.nitems++].line = b->armor_line;
+	}
+	free(copy);
+	free(b->o.plain);
+	b->o.plain = plain;
+	return rc;
+}
 
 static void
 block_start(struct block *b)
 {
 	memset(&b->o, 0, sizeof(b->o));
 	sb_init(&b->text);
+	sb_init(&b->armor);
+	b->in_armor = 0;
 	b->bad = 0;
 	b->open = 1;
 }
@@ -66,6 +125,13 @@ block_finish(struct block *b, struct order_file *of, const char *path,
 	if (!b->open)
 		return;
 	b->open = 0;
+	if (b->in_armor && !b->bad) {
+		diag(EXIT_DATAERR, path, b->armor_line, "sealed step %s: no "
+		    "'%s' line", b->o.step, ARMOR_END);
+		(*errors)++;
+		b->bad = 1;
+	}
+	sb_release(&b->armor);
 	/* Trailing blank lines are not part of the verbatim text. */
 	while (b->text.len > 0 && (b->text.buf[b->text.len - 1] == '\n' ||
 	    b->text.buf[b->text.len - 1] == ' '))
@@ -91,10 +157,17 @@ int
 orders_parse(const struct ruleset *rs, const char *path, const char *text,
     struct order_file *of)
 {
+	return orders_parse_at(rs, path, text, 0, of);
+}
+
+int
+orders_parse_at(const struct ruleset *rs, const char *path,
+    const char *text, int first_line, struct order_file *of)
+{
 	char *copy = xstrdup(text), *p = copy, *next;
 	struct block b;
 	char *verbatim = NULL;
-	int lineno = 0, errors = 0, step_line = 0;
+	int lineno = first_line, errors = 0, step_line = 0;
 	struct strbuf err;
 	const char *rest;
 
@@ -114,14 +187,61 @@ orders_parse(const struct ruleset *rs, const char *path, const char *text,
 		if (strlen(raw) > 0 && raw[strlen(raw) - 1] == '\r')
 			raw[strlen(raw) - 1] = '\0';
 		verbatim = xstrdup(raw);
-		line = clean_line(raw);
-		if (b.open && keyword(line, "STEP") == NULL) {
+		if (b.open && b.in_armor) {
+			/* inside a sealed pick: keep the armour verbatim */
 			sb_add(&b.text, verbatim);
 			sb_addc(&b.text, '\n');
+			sb_add(&b.armor, verbatim);
+			sb_addc(&b.armor, '\n');
+			if (strncmp(verbatim, ARMOR_END, strlen(ARMOR_END)) == 0) {
+				b.in_armor = 0;
+				if (!b.bad && unseal_block(rs, &b, &err) != 0) {
+					diag(EXIT_DATAERR, path, b.armor_line,
+					    "sealed step %s: %s", b.o.step,
+					    err.buf);
+					errors++;
+					b.bad = 1;
+				}
+			}
+			continue;
+		}
+		line = clean_line(raw);
+		if (b.open && keyword(line, "STEP") == NULL &&
+		    keyword(line, "GAME") == NULL &&
+		    keyword(line, "COUNTRY") == NULL &&
+		    keyword(line, "ENTROPY") == NULL) {
+			sb_add(&b.text, verbatim);
+			sb_addc(&b.text, '\n');
+		}
+		if (b.open && strcmp(line, ARMOR_BEGIN) == 0) {
+			if (b.o.nitems > 0 || b.o.sealed) {
+				diag(EXIT_DATAERR, path, lineno, "a sealed step "
+				    "holds only its sealed message");
+				errors++;
+				b.bad = 1;
+			}
+			b.in_armor = 1;
+			b.armor_line = lineno;
+			sb_reset(&b.armor);
+			sb_add(&b.armor, line);
+			sb_addc(&b.armor, '\n');
+			continue;
 		}
 		if (*line == '\0')
 			continue;
 		sb_reset(&err);
+		if ((rest = keyword(line, "ENTROPY")) != NULL) {
+			if (*rest == '\0' || strlen(rest) > 200) {
+				diag(EXIT_DATAERR, path, lineno, "ENTROPY takes "
+				    "1 to 200 characters of your choice");
+				errors++;
+				continue;
+			}
+			of->entropy = xrealloc(of->entropy,
+			    (size_t)(of->nentropy + 1) * sizeof(char *));
+			of->entropy[of->nentropy++] = xstrdup(rest);
+			continue;
+		}
 		if ((rest = keyword(line, "GAME")) != NULL) {
 			if (of->game_line) {
 				diag(EXIT_DATAERR, path, lineno, "second GAME "
@@ -180,6 +300,13 @@ orders_parse(const struct ruleset *rs, const char *path, const char *text,
 		}
 		if (b.bad)
 			continue;
+		if (b.o.sealed) {
+			diag(EXIT_DATAERR, path, lineno, "a sealed step holds "
+			    "only its sealed message");
+			errors++;
+			b.bad = 1;
+			continue;
+		}
 		if (b.o.nitems == ORDER_MAX_ITEMS) {
 			diag(EXIT_DATAERR, path, lineno, "too many orders in "
 			    "step %s", b.o.step);
@@ -223,6 +350,9 @@ order_file_release(struct order_file *of)
 	for (i = 0; i < of->norders; i++)
 		order_release(&of->orders[i]);
 	free(of->orders);
+	for (i = 0; i < of->nentropy; i++)
+		free(of->entropy[i]);
+	free(of->entropy);
 	free(of->path);
 	memset(of, 0, sizeof(*of));
 }
@@ -233,22 +363,33 @@ order_parse_block(const struct ruleset *rs, int country, const char *text,
 {
 	char *copy = xstrdup(text), *p, *next, *line;
 	const char *rest;
+	struct block b;
 	int first = 1, rc = 0;
 
-	memset(o, 0, sizeof(*o));
-	o->country = country;
+	memset(&b, 0, sizeof(b));
+	sb_init(&b.armor);
+	b.o.country = country;
 	for (p = copy; p != NULL && rc == 0; p = next) {
 		next = strchr(p, '\n');
 		if (next != NULL)
 			*next++ = '\0';
+		if (b.in_armor) {
+			sb_add(&b.armor, p);
+			sb_addc(&b.armor, '\n');
+			if (strncmp(p, ARMOR_END, strlen(ARMOR_END)) == 0) {
+				b.in_armor = 0;
+				rc = unseal_block(rs, &b, err);
+			}
+			continue;
+		}
 		line = clean_line(p);
 		if (*line == '\0')
 			continue;
 		if (first) {
 			first = 0;
 			rest = keyword(line, "STEP");
-			if (rest == NULL || aor_parse_step(rest, o->step,
-			    sizeof(o->step), err) != 0) {
+			if (rest == NULL || aor_parse_step(rest, b.o.step,
+			    sizeof(b.o.step), err) != 0) {
 				if (rest == NULL)
 					sb_add(err, "stored order does not "
 					    "start with STEP");
@@ -256,18 +397,28 @@ order_parse_block(const struct ruleset *rs, int country, const char *text,
 			}
 			continue;
 		}
-		if (o->nitems == ORDER_MAX_ITEMS) {
+		if (strcmp(line, ARMOR_BEGIN) == 0) {
+			b.in_armor = 1;
+			sb_reset(&b.armor);
+			sb_add(&b.armor, line);
+			sb_addc(&b.armor, '\n');
+			continue;
+		}
+		if (b.o.nitems == ORDER_MAX_ITEMS) {
 			sb_add(err, "too many orders in one step");
 			rc = -1;
 		} else if (aor_parse_line(rs, country, line,
-		    &o->items[o->nitems++], err) != 0)
+		    &b.o.items[b.o.nitems++], err) != 0)
 			rc = -1;
 	}
 	free(copy);
-	if (rc == 0 && first) {
-		sb_add(err, "empty stored order");
+	sb_release(&b.armor);
+	if (rc == 0 && (first || b.in_armor)) {
+		sb_add(err, first ? "empty stored order" : "sealed message "
+		    "without its end line");
 		rc = -1;
 	}
+	*o = b.o;
 	if (rc != 0) {
 		order_release(o);
 		return -1;

@@ -14,6 +14,8 @@
 
 struct order_file {
 	char *path;		/* owned */
+	char **entropy;		/* owned: ENTROPY texts, in file order */
+	int nentropy;
 	char game[64];
 	int game_line;
 	int country;		/* -1 when missing or unknown */
@@ -29,7 +31,21 @@ struct order_file {
  */
 int orders_parse(const struct ruleset *rs, const char *path,
     const char *text, struct order_file *of);
+/* The same for text that starts at line first_line + 1 of the file. */
+int orders_parse_at(const struct ruleset *rs, const char *path,
+    const char *text, int first_line, struct order_file *of);
 void order_file_release(struct order_file *of);
+
+/*
+ * Sealed picks: a step's orders may be one ASCII-armoured PGP message
+ * (encrypted to the moderator) instead of plain lines.  The game layer
+ * sets the unsealer, which turns the armour into the order lines (caller
+ * frees *plain) or fails with a reason; without one, sealed steps are
+ * rejected.  The order keeps the armour as its text and sets o->sealed.
+ */
+typedef int (*unseal_fn)(void *ctx, const char *armor, char **plain,
+    struct strbuf *err);
+void orders_set_unsealer(unseal_fn fn, void *ctx);
 
 /*
  * Parses one stored step (a STEP line and its order lines, as kept in the

@@ -43,8 +43,8 @@ write_atomic(const char *path, const void *buf, size_t len)
 }
 
 int
-report_write(xmlDoc *doc, const char *template_path, int run,
-    const char *viewer, const char *out_path)
+report_render(xmlDoc *doc, const char *template_path, int run,
+    const char *viewer, char **out, size_t *outlen)
 {
 	char *path = template_path ? xstrdup(template_path) :
 	    data_path("templates/report-text.xsl");
@@ -81,13 +81,11 @@ report_write(xmlDoc *doc, const char *template_path, int run,
 		rc = EXIT_SOFTWARE;
 		goto out;
 	}
-	if (out_path == NULL) {
-		if (len > 0)
-			fwrite(mem, 1, (size_t)len, stdout);
-		fflush(stdout);
-	} else if (write_atomic(out_path, mem ? (const void *)mem : "",
-	    (size_t)len) != 0)
-		rc = diag_status();
+	*out = xmalloc((size_t)len + 1);
+	if (len > 0)
+		memcpy(*out, mem, (size_t)len);
+	(*out)[len] = '\0';
+	*outlen = (size_t)len;
 out:
 	xmlFree(mem);
 	if (res != NULL)
@@ -95,4 +93,29 @@ out:
 	xsltFreeStylesheet(style);
 	free(path);
 	return rc;
+}
+
+int
+report_write(xmlDoc *doc, const char *template_path, int run,
+    const char *viewer, const char *out_path)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int rc = report_render(doc, template_path, run, viewer, &text, &len);
+
+	if (rc != EXIT_OK)
+		return rc;
+	if (out_path == NULL) {
+		fwrite(text, 1, len, stdout);
+		fflush(stdout);
+	} else if (write_atomic(out_path, text, len) != 0)
+		rc = diag_status();
+	free(text);
+	return rc;
+}
+
+int
+report_write_file(const char *path, const char *text, size_t len)
+{
+	return write_atomic(path, text, len) == 0 ? EXIT_OK : diag_status();
 }

@@ -4,6 +4,7 @@
 #include "resolve.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,31 +22,136 @@ verdict(const struct run_opts *opt, const struct order *o,
 		    cname(&g->st, o->country), text);
 }
 
+/*
+ * A rejection at intake: a diagnostic on stderr, and with verbose (check)
+ * the same line on stdout, which is the acknowledgement a player gets.
+ */
+static void
+reject(const struct run_opts *opt, const char *path, int line,
+    const char *fmt, ...)
+{
+	struct strbuf sb;
+	va_list ap;
+
+	sb_init(&sb);
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	diag(EXIT_DATAERR, path, line, "%s", sb.buf);
+	if (opt->verbose) {
+		if (line > 0)
+			printf("%s:%d: rejected: %s\n", path, line, sb.buf);
+		else
+			printf("%s: rejected: %s\n", path, sb.buf);
+	}
+	sb_release(&sb);
+}
+
+/*
+ * A signed file: verified against the registered keys (issue 4); on
+ * success *text becomes the signed text and fpr the signer's primary key.
+ */
+static int
+unwrap_signed(struct game *g, const char *path, char **text, char fpr[41],
+    const struct run_opts *opt)
+{
+	struct strbuf err;
+	char *plain = NULL;
+	int rc;
+
+	sb_init(&err);
+	rc = game_verify_message(g, *text, strlen(*text), &plain, fpr, &err);
+	if (rc != 0)
+		reject(opt, path, 0, "signature not accepted: %s", err.buf);
+	else {
+		free(*text);
+		*text = plain;
+	}
+	sb_release(&err);
+	return rc;
+}
+
+/*
+ * The lines before a clearsigned text (the armour line, the Hash lines
+ * and the blank line), so that messages name the file's own lines.
+ */
+static int
+signed_text_line(const char *msg)
+{
+	const char *p = strstr(msg, "-----BEGIN PGP SIGNED MESSAGE-----"), *q;
+	int n = 0;
+
+	if (p == NULL)
+		return 0;
+	for (q = msg; q < p; q++)
+		n += *q == '\n';
+	for (;;) {
+		const char *nl = strchr(p, '\n');
+
+		if (nl == NULL)
+			return 0;
+		n++;
+		if (nl[1] == '\n' || (nl[1] == '\r' && nl[2] == '\n'))
+			return n + 1;
+		p = nl + 1;
+	}
+}
+
 /* Reads and checks one file; queues its orders.  Returns errors. */
 static int
-take_file(struct game *g, const char *path, const struct run_opts *opt)
+take_file(struct game *g, const char *path, struct run_opts *opt)
 {
 	struct order_file of;
-	char *text = read_file(path, NULL);
-	int errors, i;
+	char *text = read_file(path, NULL), *received = NULL, fpr[41] = "";
+	int errors, i, is_pgp, first_line = 0;
 
 	if (text == NULL) {
 		diag(EXIT_NOINPUT, path, 0, "cannot read: %s",
 		    strerror(errno));
 		return 1;
 	}
-	errors = orders_parse(&g->rs, path, text, &of);
+	is_pgp = strstr(text, "-----BEGIN PGP SIGNED MESSAGE-----") != NULL ||
+	    strncmp(text, "-----BEGIN PGP MESSAGE-----", 27) == 0;
+	if (is_pgp) {
+		received = xstrdup(text);
+		first_line = signed_text_line(text);
+		if (unwrap_signed(g, path, &text, fpr, opt) != 0) {
+			free(text);
+			free(received);
+			return 1;
+		}
+	} else if (game_signed(g)) {
+		reject(opt, path, 0, "the order file is not signed: this game "
+		    "takes only orders signed with the key registered for "
+		    "the country (issue 4)");
+		free(text);
+		return 1;
+	}
+	errors = orders_parse_at(&g->rs, path, text, first_line, &of);
 	free(text);
 	if (of.game_line && strcmp(of.game, g->id) != 0) {
-		diag(EXIT_DATAERR, path, of.game_line, "orders for game '%s', "
-		    "not for this game '%s'", of.game, g->id);
+		reject(opt, path, of.game_line, "orders for game '%s', not for "
+		    "this game '%s'", of.game, g->id);
 		errors++;
 	}
 	if (of.country >= 0 && !aor_is_player(&g->st, of.country)) {
-		diag(EXIT_DATAERR, path, of.country_line, "%s is not led by "
-		    "a player in this game", cname(&g->st, of.country));
+		reject(opt, path, of.country_line, "%s is not led by a player "
+		    "in this game", cname(&g->st, of.country));
 		errors++;
 	}
+	if (errors == 0 && is_pgp && of.country >= 0 &&
+	    strcmp(fpr, g->key_fpr[of.country]) != 0) {
+		reject(opt, path, of.country_line, "signed by key %s, which is "
+		    "not the key registered for %s (%s)", fpr,
+		    cname(&g->st, of.country), g->key_fpr[of.country][0] ?
+		    g->key_fpr[of.country] : "none registered");
+		errors++;
+	}
+	if (errors == 0 && received != NULL)
+		game_received(g, of.country, path, fpr, received, opt->now);
+	for (i = 0; errors == 0 && i < of.nentropy; i++)
+		game_entropy(g, of.country, of.entropy[i], opt->now);
+	free(received);
 	for (i = 0; errors == 0 && i < of.norders; i++) {
 		struct order *o = &of.orders[i];
 		struct strbuf why;
@@ -53,14 +159,10 @@ take_file(struct game *g, const char *path, const struct run_opts *opt)
 
 		sb_init(&why);
 		s = aor_step_status(&g->st, o->step, o->country, &why);
-		if (s == STEP_STALE || s == STEP_NOT_YOURS) {
-			diag(EXIT_DATAERR, path, atoi(strrchr(o->source, ':') +
-			    1), "step %s: %s", o->step, why.buf);
-			errors++;
-		} else if (s == STEP_CURRENT && aor_check(&g->st, o,
-		    &why) != 0) {
-			diag(EXIT_DATAERR, path, atoi(strrchr(o->source, ':') +
-			    1), "step %s: %s", o->step, why.buf);
+		if (s == STEP_STALE || s == STEP_NOT_YOURS ||
+		    (s == STEP_CURRENT && aor_check(&g->st, o, &why) != 0)) {
+			reject(opt, path, atoi(strrchr(o->source, ':') + 1),
+			    "step %s: %s", o->step, why.buf);
 			errors++;
 		} else {
 			game_queue(g, o);
@@ -81,7 +183,7 @@ take_file(struct game *g, const char *path, const struct run_opts *opt)
  * pending.
  */
 static void
-apply_due(struct game *g, const struct run_opts *opt)
+apply_due(struct game *g, struct run_opts *opt)
 {
 	struct decision d[RS_MAX_COUNTRIES];
 	int np, i, progress = 1;
@@ -106,6 +208,7 @@ apply_due(struct game *g, const struct run_opts *opt)
 				game_reject(g, &o, err.buf, opt->now);
 				verdict(opt, &o, g, v);
 				free(v);
+				opt->rejected++;
 			}
 			progress = 1;
 			sb_release(&err);
@@ -114,22 +217,31 @@ apply_due(struct game *g, const struct run_opts *opt)
 	}
 }
 
-/* R37: the default of every decision pending now. */
+/*
+ * R37: the default of every decision pending now whose deadline has
+ * passed; with --deadline-passed also of those that have no deadline.  A
+ * deadline still to come is never cut short.
+ */
 static void
 apply_defaults(struct game *g, const struct run_opts *opt)
 {
 	struct decision d[RS_MAX_COUNTRIES];
 	int np = aor_pending(&g->st, d, RS_MAX_COUNTRIES), i;
+	long long now = time_parse(opt->now);
 
-	for (i = 0; i < np; i++)
-		game_default(g, &d[i], opt->now);
+	for (i = 0; i < np; i++) {
+		const char *dl = game_deadline(g, &d[i]);
+
+		if (dl != NULL ? time_parse(dl) <= now : opt->deadline_passed)
+			game_default(g, &d[i], opt->now);
+	}
 }
 
 int
-resolve_run(struct game *g, char **files, int nfiles,
-    const struct run_opts *opt)
+resolve_run(struct game *g, char **files, int nfiles, struct run_opts *opt)
 {
 	int errors = 0, i;
+	size_t before = g->nhist;
 
 	g->run++;
 	for (i = 0; i < nfiles; i++)
@@ -137,10 +249,9 @@ resolve_run(struct game *g, char **files, int nfiles,
 	if (errors)
 		return -1;
 	apply_due(g, opt);
-	if (opt->deadline_passed) {
-		apply_defaults(g, opt);
-		apply_due(g, opt);
-	}
+	apply_defaults(g, opt);
+	apply_due(g, opt);
+	opt->changed = nfiles > 0 || g->nhist != before;
 	if (g->dice.error != NULL) {
 		diag(EXIT_DATAERR, NULL, 0, "%s", g->dice.error);
 		return -1;

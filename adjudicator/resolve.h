@@ -13,6 +13,8 @@ struct run_opts {
 	const char *now;	/* UTC time of the run */
 	int deadline_passed;	/* apply R37 defaults to pending decisions */
 	int verbose;		/* print a verdict line per order (check) */
+	int rejected;		/* out: orders rejected when their step came */
+	int changed;		/* out: the run changed the game */
 };
 
 /*
@@ -23,6 +25,6 @@ struct run_opts {
  * must not be saved.  Returns 0 when every order was accepted.
  */
 int resolve_run(struct game *g, char **files, int nfiles,
-    const struct run_opts *opt);
+    struct run_opts *opt);
 
 #endif

@@ -123,8 +123,33 @@
     <xsl:if test="not(pending/decision)">
       <xsl:value-of select="concat('Nothing: the game is over.', $nl)"/>
     </xsl:if>
+    <xsl:if test="$viewer != '' and pending/decision[@country = $viewer]">
+      <xsl:call-template name="rule"><xsl:with-param name="title" select="'Your order form'"/></xsl:call-template>
+      <xsl:value-of select="concat('Fill in, sign with your key and send to the moderator:', $nl, $nl)"/>
+      <xsl:for-each select="pending/decision[@country = $viewer]">
+        <xsl:value-of select="concat('GAME ', /game/@id, $nl, 'COUNTRY ', key('country', @country)/@name, $nl, 'STEP ', @step, $nl)"/>
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="concat(., '.')"/>
+          <xsl:with-param name="lead" select="'# '"/>
+          <xsl:with-param name="indent" select="'# '"/>
+        </xsl:call-template>
+        <xsl:choose>
+          <xsl:when test="@kind = 'bid'"><xsl:value-of select="concat('BID n A country B country    # or PASS', $nl, $nl)"/></xsl:when>
+          <xsl:when test="@kind = 'segment'"><xsl:value-of select="concat('PLACE box                    # and/or ATTACK ... WITH card, or PASS', $nl, $nl)"/></xsl:when>
+          <xsl:when test="@kind = 'defend'"><xsl:value-of select="concat('DEFEND WITH card             # RESERVE policy, NPC list may follow', $nl, $nl)"/></xsl:when>
+          <xsl:when test="@kind = 'join'"><xsl:value-of select="concat('JOIN ALLY                    # or JOIN BLUFF, or STAY OUT', $nl, $nl)"/></xsl:when>
+          <xsl:otherwise><xsl:value-of select="concat('NPC NONE                     # or NPC ALL, or NPC country, country', $nl, $nl)"/></xsl:otherwise>
+        </xsl:choose>
+      </xsl:for-each>
+    </xsl:if>
     <xsl:if test="queue/order">
       <xsl:value-of select="concat(count(queue/order), ' order(s) wait for their step.', $nl)"/>
+    </xsl:if>
+    <xsl:if test="seed/@revealed">
+      <xsl:call-template name="rule"><xsl:with-param name="title" select="'The seed (R30)'"/></xsl:call-template>
+      <xsl:call-template name="wrap">
+        <xsl:with-param name="text" select="concat('The game is over and its seed is public: ', seed/@revealed, '. Its SHA-256, committed at the start, is ', seed/@commitment, '. Anyone can re-check every draw with adjudicator verify.')"/>
+      </xsl:call-template>
     </xsl:if>
     <xsl:call-template name="rule"><xsl:with-param name="title" select="'Variants'"/></xsl:call-template>
     <xsl:for-each select="variants/variant">

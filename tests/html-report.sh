@@ -84,22 +84,24 @@ order Spain T1.A1.4 'PASS' a4.txt
     >/dev/null 2>>log
 "$A" adjust g.xml 'Prussia gold 15' --now 2026-11-25T15:00:00Z \
     >/dev/null 2>>log
-# Deadline defaults to the end of the auctions.
-for i in $(seq 10 40); do
+# Deadline defaults to the end of the auctions: each run is 50 hours
+# after the last, past the 48-hour deadline of what it defaults.
+base=$(date -u -d 2026-11-25T15:00:00Z +%s)
+for i in $(seq 1 40); do
 	"$A" status g.xml 2>>log | grep -q 'STEP T1\.S1 ' && break
-	"$A" resolve g.xml --deadline-passed --seed-file seed \
-	    --now "2026-11-26T10:$i:00Z" >/dev/null 2>>log
+	"$A" resolve g.xml --seed-file seed --now "$(date -u -d \
+	    "@$((base + i * 180000))" +%Y-%m-%dT%H:%M:%SZ)" >/dev/null 2>>log
 done
 order Spain T1.S1 'PLACE Banking' s1.txt
 order Prussia T1.S1 'PLACE Bavaria' s2.txt
 order France T1.S1 'PLACE Tobacco' s3.txt
-"$A" resolve g.xml s1.txt s2.txt s3.txt --now 2026-11-27T14:00:00Z \
+"$A" resolve g.xml s1.txt s2.txt s3.txt --now 2027-02-27T14:00:00Z \
     >/dev/null 2>>log
 # The last run: an order, a rejected order, a queued order.
 order Spain T1.S2 'PLACE Government Reform' s1.txt
 order Prussia T1.S2 'PLACE Pressgangs TAKE 1/1/2' s2.txt
 order France T1.S2 'PLACE Levant Company' s3.txt
-"$A" resolve g.xml s1.txt s2.txt s3.txt --now 2026-11-27T15:00:00Z \
+"$A" resolve g.xml s1.txt s2.txt s3.txt --now 2027-02-27T15:00:00Z \
     >/dev/null 2>>log
 "$A" status g.xml >status.txt 2>>log
 check "the game reached segment 2 (KEEP=1 keeps the log)" \
@@ -147,7 +149,7 @@ for f in public.html prussia.html; do
 	done
 	check "$f shows the order text" has $f 'PLACE Government Reform'
 	check "$f shows the queued orders count" has $f '1 order waits'
-	check "$f shows the deadline" has $f '2026-11-29 15:00 UTC'
+	check "$f shows the deadline" has $f '2027-03-01 15:00 UTC'
 	check "$f shows the variant" has $f 'pressgangs-any-card'
 	check "$f inlines the SVG" grep -q '<svg xmlns="http://www.w3.org/2000/svg"' $f
 	check "$f fetches nothing" not_external $f

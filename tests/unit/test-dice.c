@@ -67,3 +67,19 @@ TEST(dice_seed_commitment_is_sha256_of_the_seed)
 	CHECK_STR(out, "ec4916dd28fc4c10d78e287ca5d9cc51ee1ae73cbfde08c6b3732"
 	    "4cbfaac8bc5");
 }
+
+/* Players' entropy: the key becomes HMAC-SHA256(seed, "abc\nxyz\n"). */
+TEST(dice_entropy_changes_the_key_as_documented)
+{
+	static const unsigned want[] = { 4, 3, 4, 5, 5, 2 };
+	struct dice d;
+	unsigned n;
+
+	dice_init(&d, "g");
+	dice_set_key(&d, seed1);
+	dice_add_entropy(&d, "abc");
+	dice_add_entropy(&d, "xyz");
+	for (n = 0; n < 6; n++)
+		CHECK_INT(dice_draw(&d, 6, "entropy"), want[n]);
+	dice_release(&d);
+}

@@ -1,0 +1,89 @@
+/*
+ * cmd-key.c - adjudicator key: register or replace a player's or the
+ * moderator's OpenPGP key, recorded in the history (issue 4).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "diag.h"
+#include "util.h"
+
+static const char key_usage[] =
+    "adjudicator key GAME.xml COUNTRY|moderator KEYFILE [--now TIME]";
+
+int
+cmd_key(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "now", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *now_opt = NULL, *path, *who, *file;
+	struct strbuf err;
+	struct game g;
+	char now[32], *text;
+	int c, lock, co = NO_COUNTRY, rc = EXIT_OK;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'n': now_opt = optarg; break;
+		case 'h': return usage(key_usage, EXIT_OK);
+		default: return usage(key_usage, EXIT_USAGE);
+		}
+	}
+	if (argc - optind != 3)
+		return usage(key_usage, EXIT_USAGE);
+	path = argv[optind];
+	who = argv[optind + 1];
+	file = argv[optind + 2];
+	if (run_time(now_opt, now) != 0)
+		return EXIT_USAGE;
+	text = read_file(file, NULL);
+	if (text == NULL) {
+		diag(EXIT_NOINPUT, file, 0, "cannot read the key: %s",
+		    strerror(errno));
+		return EXIT_NOINPUT;
+	}
+	lock = game_lock(path);
+	if (lock < 0) {
+		free(text);
+		return diag_status();
+	}
+	sb_init(&err);
+	if (game_load(&g, path, NULL, 0) != 0) {
+		rc = diag_status() ? diag_status() : EXIT_DATAERR;
+		goto out_unloaded;
+	}
+	if (!str_ieq(who, "moderator")) {
+		co = rs_find_country(&g.rs, who, &err);
+		if (co < 0 || !aor_is_player(&g.st, co)) {
+			diag(EXIT_USAGE, NULL, 0, "%s", co < 0 ? err.buf :
+			    "not a player's country");
+			rc = EXIT_USAGE;
+			goto out;
+		}
+	}
+	g.run++;
+	sb_reset(&err);
+	if (game_add_key(&g, co, text, now, &err) != 0) {
+		diag(EXIT_DATAERR, file, 0, "%s", err.buf);
+		rc = EXIT_DATAERR;
+	} else if (game_save(&g, path, now) != 0)
+		rc = diag_status();
+	else
+		printf("%s: registered key %s for %s\n", path,
+		    co == NO_COUNTRY ? g.moderator_fpr : g.key_fpr[co],
+		    co == NO_COUNTRY ? "the moderator" : cname(&g.st, co));
+out:
+	game_release(&g);
+out_unloaded:
+	sb_release(&err);
+	free(text);
+	game_unlock(lock);
+	return rc;
+}

@@ -1,0 +1,249 @@
+#!/bin/sh
+# trust.sh - play-by-email trust (issue 4): signed orders, sealed picks,
+# the sealed seed, entropy, verifiable dice and deadlines, with throwaway
+# keys made now in short-lived GnuPG homes (every gpg-agent is ended).
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+adj=${ADJUDICATOR:-$top/build/adjudicator}
+w=$(mktemp -d /tmp/aor.XXXXXX)
+homes=
+cleanup() {
+	for h in $homes; do gpgconf --homedir "$h" --kill all 2>/dev/null; done
+	rm -rf "$w"
+}
+trap cleanup EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+G="gpg --batch --quiet --pinentry-mode loopback --passphrase ''"
+
+# mkkey NAME [EXPIRE]: a home $w/NAME with a signing key (and an
+# encryption subkey); prints nothing, leaves $w/NAME.asc and $w/NAME.fpr.
+mkkey() {
+	h=$w/$1
+	mkdir -m 700 "$h"
+	homes="$homes $h"
+	gpg --homedir "$h" --batch --quiet --pinentry-mode loopback \
+		--passphrase '' --quick-generate-key "$1 <$1@test.invalid>" \
+		ed25519 sign "${2:-never}" 2>/dev/null
+	fpr=$(gpg --homedir "$h" --list-keys --with-colons 2>/dev/null |
+		awk -F: '/^fpr/ {print $10; exit}')
+	gpg --homedir "$h" --batch --quiet --pinentry-mode loopback \
+		--passphrase '' --quick-add-key "$fpr" cv25519 encr never \
+		2>/dev/null
+	gpg --homedir "$h" --armor --export "$fpr" > "$w/$1.asc" 2>/dev/null
+	echo "$fpr" > "$w/$1.fpr"
+}
+sign() {	# sign NAME IN OUT
+	gpg --homedir "$w/$1" --batch --quiet --yes --pinentry-mode loopback \
+		--passphrase '' --clearsign -o "$3" "$2" 2>/dev/null
+}
+# expect NAME STATUS PATTERN command...: exit status, stderr text, and the
+# game file unchanged.
+expect() {
+	name=$1 status=$2 pattern=$3
+	shift 3
+	cp "$w/game.xml" "$w/before.xml"
+	"$@" > "$w/out" 2> "$w/err"
+	rc=$?
+	if [ "$rc" -ne "$status" ]; then
+		bad "$name: exit $rc, expected $status"; cat "$w/err"
+	elif ! grep -qF -- "$pattern" "$w/err"; then
+		bad "$name: stderr lacks '$pattern':"; cat "$w/err"
+	elif ! cmp -s "$w/game.xml" "$w/before.xml"; then
+		bad "$name: the game file changed"
+	else
+		ok
+	fi
+}
+order() {	# order FILE COUNTRY STEP LINE...
+	f=$w/$1 c=$2 s=$3
+	shift 3
+	{ printf 'GAME trust\nCOUNTRY %s\nSTEP %s\n' "$c" "$s"
+	  for l in "$@"; do printf '%s\n' "$l"; done; } > "$f"
+}
+pending() {
+	"$adj" status "$w/game.xml" |
+	    sed -n 's/^pending: STEP \([^ ]*\) from \([^:]*\):.*/\1 \2/p'
+}
+T=2026-12-01T10:00:00Z
+resolve() { "$adj" resolve "$w/game.xml" "$@" --now "$T" --report "$w/report.txt"; }
+
+for k in moderator prussia spain stranger; do mkkey $k; done
+mkkey shortlived seconds=3
+export GNUPGHOME=$w/moderator
+
+"$adj" new -o "$w/game.xml" --id trust --now 2026-12-01T00:00:00Z \
+	--deadline-hours 48 --report /dev/null \
+	--player prussia:P:p@x --player spain:S:s@x \
+	--key prussia:"$w/prussia.asc" --key spain:"$w/shortlived.asc" \
+	--moderator-key "$w/moderator.asc" || { echo "new failed"; exit 1; }
+[ ! -e "$w/game.xml.seed" ] && ok || bad "a seed file was written although the seed is sealed"
+grep -q "<sealed>-----BEGIN PGP MESSAGE-----" "$w/game.xml" && ok ||
+	bad "the seed is not sealed in the game file"
+grep -q "fingerprint=\"$(cat "$w/prussia.fpr")\"" "$w/game.xml" && ok ||
+	bad "Prussia's key is not pinned by fingerprint"
+
+set -- $(pending)
+step=$1 who=$2
+[ "$who" = Prussia ] || [ "$who" = Spain ] || bad "unexpected first bidder $who"
+me=$(echo "$who" | tr 'A-Z' 'a-z')
+key=$me
+[ "$me" = spain ] && key=shortlived
+other=prussia
+[ "$me" = prussia ] && other=spain
+
+order bid.txt "$who" "$step" "BID 0 A Russia B Netherlands" "ENTROPY dice-$me-42"
+expect unsigned 65 "the order file is not signed" resolve "$w/bid.txt"
+sign stranger "$w/bid.txt" "$w/stranger.asc.txt"
+expect unknown-key 65 "signature not accepted: signed by unknown key" \
+	resolve "$w/stranger.asc.txt"
+sign "$([ "$key" = prussia ] && echo moderator || echo prussia)" \
+	"$w/bid.txt" "$w/wrongkey.asc.txt"
+expect wrong-key 65 "not the key registered for $who" \
+	resolve "$w/wrongkey.asc.txt"
+sign "$key" "$w/bid.txt" "$w/bid.asc.txt"
+sed 's/BID 0 A Russia/BID 0 A Austria/' "$w/bid.asc.txt" > "$w/tampered.asc.txt"
+expect tampered 65 "bad signature" resolve "$w/tampered.asc.txt"
+{ echo "forwarded text"; cat "$w/bid.asc.txt"; } > "$w/outside.asc.txt"
+expect text-outside 65 "text outside the signed part" resolve "$w/outside.asc.txt"
+"$adj" check "$w/game.xml" "$w/bid.asc.txt" --now "$T" > "$w/ack.txt" 2>&1
+grep -q "$step $who: accepted, applied" "$w/ack.txt" && ok ||
+	{ bad "check gives no acknowledgement"; cat "$w/ack.txt"; }
+resolve "$w/bid.asc.txt" > /dev/null 2>&1 && ok || bad "a good signed order was refused"
+grep -q 'kind="received"' "$w/game.xml" && grep -q "BEGIN PGP SIGNED MESSAGE" "$w/game.xml" &&
+	ok || bad "the signed text is not kept in the history"
+grep -q "<text>dice-$me-42</text>" "$w/game.xml" && ok || bad "entropy not recorded"
+expect replayed-old-order 65 "was resolved already (R38)" resolve "$w/bid.asc.txt"
+
+# An expired key: Spain's key lived 3 seconds.
+sleep 3
+if [ "$me" = spain ]; then nextc=Prussia; nextk=prussia; else nextc=Spain; nextk=shortlived; fi
+set -- $(pending)
+order pass.txt "$2" "$1" "PASS"
+if [ "$nextk" = shortlived ]; then
+	gpg --homedir "$w/shortlived" --batch --quiet --yes --pinentry-mode loopback \
+		--passphrase '' --faked-system-time "$(($(date +%s) - 2))" \
+		--clearsign -o "$w/expired.asc.txt" "$w/pass.txt" 2>/dev/null
+	expect expired-key 65 "has expired" resolve "$w/expired.asc.txt"
+	"$adj" key "$w/game.xml" spain "$w/spain.asc" --now "$T" > /dev/null &&
+		ok || bad "replacing Spain's key failed"
+	grep -q 'kind="key" .*country="spain"' "$w/game.xml" || \
+		grep -c 'kind="key"' "$w/game.xml" | grep -q 4 && ok ||
+		bad "the key change is not in the history"
+	sign spain "$w/pass.txt" "$w/pass.asc.txt"
+else
+	sign prussia "$w/pass.txt" "$w/pass.asc.txt"
+	ok; ok; ok
+fi
+resolve "$w/pass.asc.txt" > /dev/null 2> "$w/err" && ok || { bad "a pass was refused"; cat "$w/err"; }
+
+# Deadlines: a deadline still to come is never cut short.
+set -- $(pending)
+"$adj" deadline "$w/game.xml" 2026-12-05T12:00:00+01:00 --now "$T" > /dev/null
+grep -q 'deadline="2026-12-05T11:00:00Z"' "$w/game.xml" && ok ||
+	bad "the deadline is not stored in UTC"
+cp "$w/game.xml" "$w/before.xml"
+"$adj" resolve "$w/game.xml" --deadline-passed --now 2026-12-05T10:59:00Z \
+	--report /dev/null 2> /dev/null
+cmp -s "$w/game.xml" "$w/before.xml" && ok || bad "a deadline still to come was defaulted"
+"$adj" resolve "$w/game.xml" --now 2026-12-05T11:00:00Z --report "$w/r.txt" 2> /dev/null
+grep -q "no order by the deadline (R37)" "$w/r.txt" && ok ||
+	bad "a passed deadline was not defaulted"
+
+# Play on by defaults to the end; the seed is opened with the moderator's key.
+n=0
+base=$(date -u -d 2026-12-06T00:00:00Z +%s)
+while "$adj" status "$w/game.xml" | grep -q '^pending:'; do
+	now=$(date -u -d "@$((base + n * 180000))" +%Y-%m-%dT%H:%M:%SZ)
+	"$adj" resolve "$w/game.xml" --now "$now" \
+		--report /dev/null 2> "$w/err" || { bad "defaults failed"; cat "$w/err"; break; }
+	n=$((n + 1)); [ $n -lt 400 ] || { bad "the game never ends"; break; }
+done
+grep -q 'revealed="[0-9a-f]\{64\}"' "$w/game.xml" && ok ||
+	bad "the seed is not published at the end"
+"$adj" report "$w/game.xml" > "$w/final.txt"
+grep -q "its seed is public" "$w/final.txt" && ok || bad "the report does not publish the seed"
+# Anyone can verify from the game file alone once the seed is public.
+GNUPGHOME=$w/stranger "$adj" verify "$w/game.xml" > "$w/out" 2>&1 && ok ||
+	{ bad "verify from the file alone failed"; cat "$w/out"; }
+sed "s|<text>dice-$me-42</text>|<text>dice-$me-43</text>|" "$w/game.xml" > "$w/edited.xml"
+GNUPGHOME=$w/stranger "$adj" verify "$w/edited.xml" > "$w/out" 2>&1 &&
+	bad "a changed entropy line was not detected" || ok
+seed=$(sed -n 's/.*revealed="\([0-9a-f]*\)".*/\1/p' "$w/game.xml")
+sed "s/revealed=\"$seed\"/revealed=\"$(echo "$seed" | tr '0-9a-f' '1-9a-f0')\"/" \
+	"$w/game.xml" > "$w/edited.xml"
+GNUPGHOME=$w/stranger "$adj" verify "$w/edited.xml" > "$w/out" 2>&1 &&
+	bad "a changed seed was not detected" || ok
+grep -q "does not match the game's commitment" "$w/out" && ok || { bad "no commitment message"; cat "$w/out"; }
+
+# Sealed picks: encrypted to the moderator, opened only at the reveal.
+cp "$w/game.xml" "$w/signed-game.xml"
+rm -f "$w/game.xml"
+printf '%064d\n' 5 > "$w/seed5"
+"$adj" new -o "$w/game.xml" --id trust --now 2026-12-01T00:00:00Z \
+	--seed-file "$w/seed5" --report /dev/null \
+	--player prussia:P:p@x --player spain:S:s@x \
+	--moderator-key "$w/moderator.asc" || bad "new with a moderator key failed"
+n=0
+while "$adj" status "$w/game.xml" | grep -q "alliance auction"; do
+	resolve --deadline-passed > /dev/null 2>&1 || { bad "auction defaults failed"; break; }
+	n=$((n + 1)); [ $n -lt 40 ] || break
+done
+set -- $(pending)
+step=$1 actor=$2
+a=$(echo "$actor" | tr 'A-Z ' 'a-z-')
+o=prussia
+[ "$a" = prussia ] && o=spain
+# an NPC of the other alliance than the actor's
+abox=$(sed -n "s/.*<slot box=\"\([0-9]*\)\" country=\"$a\".*/\1/p" "$w/game.xml")
+npc=$(sed -n 's/.*<slot box="\([0-9]*\)" country="\([a-z-]*\)".*/\1 \2/p' "$w/game.xml" |
+	while read -r b c; do
+		[ $((b % 2)) -ne $((abox % 2)) ] && [ "$c" != prussia ] &&
+		    [ "$c" != spain ] && { echo "$c"; break; }
+	done)
+for c in "$a" "$npc" "$o"; do
+	"$adj" adjust "$w/game.xml" "$c discs german-states 1" --now "$T" > /dev/null ||
+		bad "adjust $c failed"
+done
+printf 'ATTACK %s IN German States WITH blank NPC NONE  # zebra-secret-7\n' "$npc" |
+	"$adj" seal "$w/game.xml" > "$w/attack.pgp" || bad "seal failed"
+grep -q "zebra" "$w/attack.pgp" && bad "seal output shows the pick" || ok
+{ printf 'GAME trust\nCOUNTRY %s\nSTEP %s\n' "$actor" "$step"; cat "$w/attack.pgp"; } \
+	> "$w/attack.txt"
+resolve "$w/attack.txt" > "$w/out" 2> "$w/err" || { bad "a sealed attack was refused"; cat "$w/err"; }
+set -- $(pending)
+case $1 in T1.C1.JOIN) ok ;; *) bad "no join pending after the sealed attack: $*" ;; esac
+for f in game.xml report.txt out err; do
+	grep -q "zebra" "$w/$f" && bad "the sealed pick shows in $f before the reveal" || ok
+done
+"$adj" status "$w/game.xml" | grep -q zebra && bad "status shows the pick" || ok
+# a pick that is not padded betrays its size: refused
+printf 'JOIN ALLY\n' | GNUPGHOME=$w/prussia gpg --batch --quiet --armor \
+	--trust-model always --encrypt -r "$(cat "$w/moderator.fpr")" \
+	--homedir "$w/prussia" > "$w/unpadded.pgp" 2>/dev/null ||
+	{ gpg --homedir "$w/prussia" --import "$w/moderator.asc" 2>/dev/null;
+	  printf 'JOIN ALLY\n' | gpg --homedir "$w/prussia" --batch --quiet --armor \
+		--trust-model always --encrypt -r "$(cat "$w/moderator.fpr")" \
+		> "$w/unpadded.pgp" 2>/dev/null; }
+ol=$(echo "$o" | sed 's/./\U&/')
+{ printf 'GAME trust\nCOUNTRY %s\nSTEP T1.C1.JOIN\n' "$o"; cat "$w/unpadded.pgp"; } > "$w/join0.txt"
+expect unpadded-pick 65 "must be padded" resolve "$w/join0.txt"
+printf 'JOIN ALLY  # lion-secret-9\n' | "$adj" seal "$w/game.xml" > "$w/join.pgp"
+{ printf 'GAME trust\nCOUNTRY %s\nSTEP T1.C1.JOIN\n' "$o"; cat "$w/join.pgp"; } > "$w/join.txt"
+resolve "$w/join.txt" > /dev/null 2> "$w/err" || { bad "a sealed join was refused"; cat "$w/err"; }
+grep -q "is revealed: $actor attacks with blank" "$w/report.txt" && ok ||
+	bad "the combat was not revealed"
+grep -q "played the ally card" "$w/report.txt" && ok || bad "the sealed join was not applied"
+grep -q 'kind="unseal"' "$w/game.xml" && grep -q "zebra-secret-7" "$w/game.xml" && ok ||
+	bad "the opened pick is not recorded at the reveal"
+grep -q zebra "$w/report.txt" && bad "the public report shows sealed text" || ok
+# After the reveal the game loads without the moderator's key.
+GNUPGHOME=$w/stranger "$adj" status "$w/game.xml" > /dev/null 2> "$w/err" && ok || { cat "$w/err"; false; } ||
+	bad "the game needs the moderator's key after the reveal"
+"$adj" verify "$w/game.xml" --seed-file "$w/seed5" > /dev/null 2>&1 && ok ||
+	bad "verify failed after sealed picks"
+
+echo "trust: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
