@@ -36,7 +36,8 @@ RULES = aor-state aor-setup aor-auction aor-segment aor-combat aor-scoring \
 	aor-turn aor-orders
 # The commands, one file each.
 CMDS = cmd-common cmd-new cmd-status cmd-check cmd-resolve cmd-verify \
-	cmd-adjust cmd-report cmd-key cmd-seal cmd-deadline
+	cmd-adjust cmd-report cmd-key cmd-seal cmd-deadline cmd-fetch \
+	cmd-send cmd-run mailstate
 
 LIB_OBJS = $(patsubst %,$(B)/obj/%.o,$(CORE) $(RULES) $(CMDS))
 HEADERS = $(wildcard adjudicator/*.h)

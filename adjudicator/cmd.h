@@ -20,6 +20,9 @@ int cmd_report(int argc, char **argv);
 int cmd_key(int argc, char **argv);
 int cmd_seal(int argc, char **argv);
 int cmd_deadline(int argc, char **argv);
+int cmd_fetch(int argc, char **argv);
+int cmd_send(int argc, char **argv);
+int cmd_run(int argc, char **argv);
 
 /* Prints "usage: ..." to stderr (or stdout for --help) and returns. */
 int usage(const char *text, int status);

@@ -30,6 +30,9 @@ static const struct command commands[] = {
 	{ "key", cmd_key, "register or replace a player's or moderator's key" },
 	{ "deadline", cmd_deadline, "set the deadline of pending decisions" },
 	{ "seal", cmd_seal, "encrypt a secret pick to the moderator's key" },
+	{ "fetch", cmd_fetch, "take orders from an IMAP mailbox" },
+	{ "send", cmd_send, "send acknowledgements and reports by SMTP" },
+	{ "run", cmd_run, "fetch, resolve when due, send: one cron step" },
 };
 
 static int

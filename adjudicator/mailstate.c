@@ -1,0 +1,4 @@
+/*
+ * mailstate.c - the mail state of a game (being written).
+ */
+#include "util.h"
