@@ -1313,5 +1313,7 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 	rc = 0;
 out:
 	xmlFreeDoc(doc);
+	if (rc != 0)
+		game_release(g);	/* the caller gets nothing to free */
 	return rc;
 }

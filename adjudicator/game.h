@@ -101,7 +101,8 @@ int game_create(struct game *g, const char *id,
 /*
  * Loads and validates a game file and replays its history.  With a seed
  * and verify set, every draw is recomputed and compared; differences are
- * reported with the entry where they appear.  0 on success.
+ * reported with the entry where they appear.  0 on success; on failure
+ * nothing is left to release.
  */
 int game_load(struct game *g, const char *path,
     const unsigned char *seed, int flags);

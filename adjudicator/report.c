@@ -2,6 +2,7 @@
  * report.c - reports from the game file through XSLT templates (libxslt).
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,56 @@ write_atomic(const char *path, const void *buf, size_t len)
 	return 0;
 }
 
+/* libxslt's messages, collected: any of them makes the report fail. */
+static struct strbuf xslt_msgs;
+
+static void
+collect(void *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	(void)ctx;
+	va_start(ap, fmt);
+	sb_vaddf(&xslt_msgs, fmt, ap);
+	va_end(ap);
+}
+
+/* The line of the first XSLT element named name in the stylesheet. */
+static long
+find_xsl_line(xmlNode *n, const char *name)
+{
+	long line;
+
+	for (; n != NULL; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if (n->ns != NULL && strcmp((const char *)n->ns->href,
+		    "http://www.w3.org/1999/XSL/Transform") == 0 &&
+		    strcmp((const char *)n->name, name) == 0)
+			return xmlGetLineNo(n);
+		if ((line = find_xsl_line(n->children, name)) > 0)
+			return line;
+	}
+	return 0;
+}
+
+/* One diagnostic with the template's file and, where known, line. */
+static void
+template_error(const char *path, xsltStylesheetPtr style, const char *what)
+{
+	const char *u = strstr(xslt_msgs.buf, "unknown xsl:");
+	char *nl, name[64] = "";
+	long line = 0;
+
+	while ((nl = strrchr(xslt_msgs.buf, '\n')) != NULL && nl[1] == '\0')
+		*nl = '\0';
+	if (u != NULL && style != NULL && style->doc != NULL &&
+	    sscanf(u, "unknown xsl:%63[A-Za-z0-9_-]", name) == 1)
+		line = find_xsl_line(xmlDocGetRootElement(style->doc), name);
+	diag(EXIT_DATAERR, path, (int)line, "%s%s%s", what,
+	    xslt_msgs.len ? ": " : "", xslt_msgs.buf);
+}
+
 int
 report_render(xmlDoc *doc, const char *template_path, int run,
     const char *viewer, char **out, size_t *outlen)
@@ -51,15 +102,21 @@ report_render(xmlDoc *doc, const char *template_path, int run,
 	char runbuf[32], viewbuf[80];
 	const char *params[5];
 	xsltStylesheetPtr style;
-	xmlDoc *res;
+	xsltTransformContextPtr tctx = NULL;
+	xmlDoc *res = NULL;
 	xmlChar *mem = NULL;
 	int len = 0, rc = EXIT_OK, before = diag_status();
 
+	sb_init(&xslt_msgs);
+	xsltSetGenericErrorFunc(NULL, collect);
 	style = xsltParseStylesheetFile((const xmlChar *)path);
-	if (style == NULL || diag_status() != before) {
-		diag(EXIT_DATAERR, path, 0, "cannot use this report template");
+	if (style == NULL || style->errors > 0 || diag_status() != before ||
+	    xslt_msgs.len > 0) {
+		template_error(path, style, "cannot use this report template");
 		if (style != NULL)
 			xsltFreeStylesheet(style);
+		xsltSetGenericErrorFunc(NULL, NULL);
+		sb_release(&xslt_msgs);
 		free(path);
 		return EXIT_DATAERR;
 	}
@@ -70,9 +127,13 @@ report_render(xmlDoc *doc, const char *template_path, int run,
 	params[2] = "viewer";
 	params[3] = viewbuf;
 	params[4] = NULL;
-	res = xsltApplyStylesheet(style, doc, params);
-	if (res == NULL || diag_status() != before) {
-		diag(EXIT_DATAERR, path, 0, "the report template failed");
+	tctx = xsltNewTransformContext(style, doc);
+	if (tctx != NULL)
+		res = xsltApplyStylesheetUser(style, doc, params, NULL, NULL,
+		    tctx);
+	if (res == NULL || tctx == NULL || tctx->state == XSLT_STATE_ERROR ||
+	    diag_status() != before || xslt_msgs.len > 0) {
+		template_error(path, style, "the report template failed");
 		rc = EXIT_DATAERR;
 		goto out;
 	}
@@ -90,7 +151,11 @@ out:
 	xmlFree(mem);
 	if (res != NULL)
 		xmlFreeDoc(res);
+	if (tctx != NULL)
+		xsltFreeTransformContext(tctx);
 	xsltFreeStylesheet(style);
+	xsltSetGenericErrorFunc(NULL, NULL);
+	sb_release(&xslt_msgs);
 	free(path);
 	return rc;
 }

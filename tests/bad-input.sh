@@ -153,6 +153,20 @@ expect no-disc 65 "has no disc left in supply (R3)" resolve "$w/nodisc.txt"
 expect bad-adjust 64 "cannot adjust 'colour'" \
 	"$adj" adjust "$w/game.xml" "$third colour 3"
 
+# Report templates: a broken one is named with its line, and no report
+# file is written.
+printf '<xsl:stylesheet version="1.0"\n  xmlns:xsl="http://www.w3.org/1999/XSL/Transform">\n<xsl:template match="/">\n</xsl:stylesheet>\n' \
+	> "$w/broken.xsl"
+expect template-not-xml 65 "broken.xsl:4: error:" \
+	"$adj" report "$w/game.xml" --template "$w/broken.xsl" -o "$w/out.txt"
+[ ! -e "$w/out.txt" ] && ok || bad "a broken template wrote a report"
+printf '<xsl:stylesheet version="1.0"\n  xmlns:xsl="http://www.w3.org/1999/XSL/Transform">\n<xsl:template match="/">\n<xsl:valueof select="1"/>\n</xsl:template>\n</xsl:stylesheet>\n' \
+	> "$w/bad-xslt.xsl"
+expect template-bad-xslt 65 "bad-xslt.xsl" \
+	"$adj" report "$w/game.xml" --template "$w/bad-xslt.xsl" -o "$w/out.txt"
+grep -q "bad-xslt.xsl:4: error:" "$w/err" && ok || { bad "the XSLT error names no line"; cat "$w/err"; }
+[ ! -e "$w/out.txt" ] && ok || bad "a bad template wrote a report"
+
 # Locking: a second run on a locked game fails at once with status 75.
 flock "$w/game.xml.lock" sleep 3 &
 sleep 0.3

@@ -8,8 +8,10 @@
 # DIR holds: seed (the pinned seed), new.args (the arguments of 'new'
 # after '-o GAME', with SEED for the seed file), runs (one line a run:
 # "resolve TIME FILE ..." or "deadline TIME"), orders/ and expected/
-# (game.xml, the final game file, and reports.txt, every run's report).
-# Then 'adjudicator verify' must pass on the final game file.
+# (game.xml, the final game file; reports.txt, every run's report;
+# final.html, the final HTML report; private.txt, the first player's
+# private report).  Then 'adjudicator verify' must pass on the final game
+# file, and the hand may show only in the private report (R39).
 set -eu
 dir=$1
 mode=${2:-check}
@@ -46,15 +48,32 @@ while read -r kind time files; do
 	cat "$work/r.txt" >> "$work/reports.txt"
 done < "$dir/runs"
 "$adj" verify "$work/game.xml" --seed-file "$work/seed" > /dev/null
+# The final reports: public HTML, and the first player's private text.
+first=$(sed -n 's/.*<player seat="1" country="\([a-z-]*\)".*/\1/p' \
+	"$work/game.xml")
+"$adj" report "$work/game.xml" --template "$top/templates/report-html.xsl" \
+	-o "$work/final.html"
+"$adj" report "$work/game.xml" --for "$first" -o "$work/private.txt"
+# R39: the hand shows in its owner's report only.
+grep -q "Your hand" "$work/private.txt" || {
+	echo "replay-game: $dir: the private report shows no hand" >&2; exit 1; }
+for f in reports.txt final.html; do
+	if grep -q "Your hand" "$work/$f"; then
+		echo "replay-game: $dir: $f shows a hand" >&2
+		exit 1
+	fi
+done
 
 if [ "$mode" = --update ]; then
 	mkdir -p "$dir/expected"
 	cp "$work/game.xml" "$dir/expected/game.xml"
 	cp "$work/reports.txt" "$dir/expected/reports.txt"
+	cp "$work/final.html" "$dir/expected/final.html"
+	cp "$work/private.txt" "$dir/expected/private.txt"
 	exit 0
 fi
 status=0
-for f in game.xml reports.txt; do
+for f in game.xml reports.txt final.html private.txt; do
 	if ! cmp -s "$work/$f" "$dir/expected/$f"; then
 		echo "replay-game: $dir: $f differs from expected:" >&2
 		diff -u "$dir/expected/$f" "$work/$f" | head -40 >&2

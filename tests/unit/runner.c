@@ -58,6 +58,7 @@ main(int argc, char **argv)
 			continue;
 		current_failed = 0;
 		diag_reset();
+		fflush(stdout);	/* children of a test must not repeat it */
 		tests[i].fn();
 		if (current_failed) {
 			printf("  in test %s\n", tests[i].name);

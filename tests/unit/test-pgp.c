@@ -192,9 +192,9 @@ keys_make(struct keys *k)
 	int rc = -1;
 
 	sb_init(&err);
-	strcpy(k->mod_home, "/tmp/aor.XXXXXX");
-	strcpy(k->player_home, "/tmp/aor.XXXXXX");
-	strcpy(k->stranger_home, "/tmp/aor.XXXXXX");
+	snprintf(k->mod_home, sizeof(k->mod_home), "/tmp/aor.XXXXXX");
+	snprintf(k->player_home, sizeof(k->player_home), "/tmp/aor.XXXXXX");
+	snprintf(k->stranger_home, sizeof(k->stranger_home), "/tmp/aor.XXXXXX");
 	if (mkdtemp(k->mod_home) == NULL)
 		k->mod_home[0] = '\0';
 	if (mkdtemp(k->player_home) == NULL)
