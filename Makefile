@@ -33,7 +33,7 @@ B = build
 CORE = util diag dice xmlutil ruleset orders game resolve report pgp mail
 # The rules of Age of Reason, one file per phase.
 RULES = aor-state aor-setup aor-auction aor-segment aor-combat aor-scoring \
-	aor-turn aor-orders
+	aor-turn aor-orders aor-choices
 # The commands, one file each.
 CMDS = cmd-common cmd-new cmd-status cmd-check cmd-resolve cmd-verify \
 	cmd-adjust cmd-report cmd-key cmd-seal cmd-deadline cmd-fetch \

@@ -16,6 +16,7 @@
  *   aor-scoring.c  income, area scoring, unrest losses, winner (R31-R35)
  *   aor-turn.c     the flow from one decision to the next, end of turn (R34)
  *   aor-orders.c   the order lines of Age of Reason
+ *   aor-choices.c  the legal choices of a decision, for order forms
  *   aor-state.c    the state, its XML form and the journal
  */
 #ifndef AOR_H
@@ -287,6 +288,13 @@ int aor_ships_count(const struct ruleset *rs, int area);
 /* 1 when an order's text holds a secret (a card pick or choice). */
 int aor_order_is_secret(const struct order *o);
 void aor_segment_next(struct ctx *c);
+
+/*
+ * The legal choices of a pending decision, one order line each (for the
+ * order form); *lines and each line are the caller's to free.
+ */
+int aor_choices(const struct aor_state *st, const struct decision *d,
+    char ***lines);
 
 /* Phase entry points, used by aor-turn.c. */
 void aor_draw_markers(struct ctx *c);				/* R8 */

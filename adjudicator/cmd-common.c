@@ -67,6 +67,11 @@ private_reports(struct game *g, xmlDoc *doc, const char *template_path,
 	struct strbuf err;
 	int s, rc = EXIT_OK;
 
+	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+		diag(EXIT_CANTCREAT, dir, 0, "cannot create: %s",
+		    strerror(errno));
+		return EXIT_CANTCREAT;
+	}
 	sb_init(&err);
 	for (s = 0; s < g->st.nplayers && rc == EXIT_OK; s++) {
 		int co = g->st.players[s].country;
@@ -75,9 +80,12 @@ private_reports(struct game *g, xmlDoc *doc, const char *template_path,
 		size_t len;
 		struct pgp *p = NULL;
 		char fpr[PGP_FPR_LEN + 1];
+		xmlDoc *mine = game_to_xml_for(g, NULL, co);
 
-		rc = report_render(doc, template_path, g->run, id, &text,
+		(void)doc;
+		rc = report_render(mine, template_path, g->run, id, &text,
 		    &len);
+		xmlFreeDoc(mine);
 		if (rc != EXIT_OK)
 			break;
 		if (g->key_text[co] == NULL) {

@@ -20,7 +20,8 @@ static const char new_usage[] =
     "adjudicator new -o GAME.xml --player COUNTRY:NAME:EMAIL ...\n"
     "       [--ruleset FILE] [--variant NAME] [--seed-file FILE]\n"
     "       [--id ID] [--deadline-hours N] [--now TIME] [--report FILE]\n"
-    "       [--key COUNTRY:KEYFILE ...] [--moderator-key KEYFILE]";
+    "       [--key COUNTRY:KEYFILE ...] [--moderator-key KEYFILE]\n"
+    "       [--private-dir DIR] [--template FILE]";
 
 /* "prussia:Anna Schmidt:anna@example.org" */
 static int
@@ -186,6 +187,8 @@ cmd_new(int argc, char **argv)
 		{ "report", required_argument, NULL, 'R' },
 		{ "key", required_argument, NULL, 'k' },
 		{ "moderator-key", required_argument, NULL, 'm' },
+		{ "private-dir", required_argument, NULL, 'P' },
+		{ "template", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -194,7 +197,7 @@ cmd_new(int argc, char **argv)
 	char **players = xcalloc((size_t)argc, sizeof(char *));
 	char **variants = xcalloc((size_t)argc, sizeof(char *));
 	char **keys = xcalloc((size_t)argc, sizeof(char *));
-	const char *modkey = NULL;
+	const char *modkey = NULL, *private_dir = NULL, *template = NULL;
 	int np = 0, nv = 0, nk = 0, c, i, lock = -1, rc = EXIT_USAGE;
 	long hours = 0;
 	char *rspath = NULL, *seed_path = NULL, *idbuf = NULL, now[32];
@@ -216,6 +219,8 @@ cmd_new(int argc, char **argv)
 		case 'R': report = optarg; break;
 		case 'k': keys[nk++] = optarg; break;
 		case 'm': modkey = optarg; break;
+		case 'P': private_dir = optarg; break;
+		case 't': template = optarg; break;
 		case 'd':
 			if (parse_int(optarg, 1, 24 * 365, &hours) != 0) {
 				diag(EXIT_USAGE, NULL, 0, "--deadline-hours "
@@ -335,7 +340,9 @@ cmd_new(int argc, char **argv)
 		goto out;
 	}
 	doc = game_to_xml(&g, now);
-	rc = report_write(doc, NULL, g.run, NULL, report);
+	rc = report_write(doc, template, g.run, NULL, report);
+	if (rc == EXIT_OK && private_dir != NULL)
+		rc = private_reports(&g, doc, template, private_dir);
 	xmlFreeDoc(doc);
 	if (seed_path != NULL)
 		fprintf(stderr, "adjudicator: created %s; its secret seed is in "

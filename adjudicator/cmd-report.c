@@ -29,7 +29,7 @@ cmd_report(int argc, char **argv)
 	struct strbuf err;
 	struct game g;
 	xmlDoc *doc;
-	int c, co, rc;
+	int c, co = NO_COUNTRY, rc;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
@@ -62,7 +62,7 @@ cmd_report(int argc, char **argv)
 		viewer = g.rs.countries[co].name.id;
 		sb_release(&err);
 	}
-	doc = game_to_xml(&g, NULL);
+	doc = game_to_xml_for(&g, NULL, viewer ? co : NO_COUNTRY);
 	rc = report_write(doc, template, run >= 0 ? (int)run : g.run, viewer,
 	    out);
 	xmlFreeDoc(doc);

@@ -78,6 +78,8 @@ game_release(struct game *g)
 	free(g->sealed_seed);
 	if (g->mod != NULL)
 		pgp_close(g->mod);
+	if (g->keyring != NULL)
+		pgp_close(g->keyring);
 	orders_set_unsealer(NULL, NULL);
 	memset(g, 0, sizeof(*g));
 }
@@ -366,6 +368,8 @@ game_add_key(struct game *g, int country, const char *armored,
 	e->country = country;
 	snprintf(e->fpr, sizeof(e->fpr), "%s", fpr);
 	e->text = xstrdup(armored);
+	if (g->keyring != NULL)
+		pgp_import(g->keyring, armored, fpr, err);
 	aor_state_digest(&g->st, e->digest);
 	apply_key(g, e);
 	rc = 0;
@@ -424,16 +428,20 @@ game_verify_message(struct game *g, const char *msg, size_t len,
     char **plain, char fpr[41], struct strbuf *err)
 {
 	struct pgp *p = NULL;
-	int rc;
 
 	if (strstr(msg, "-----BEGIN PGP SIGNED MESSAGE-----") != NULL) {
-		/* a clean home that knows only this game's keys */
-		if (pgp_open(&p, NULL, err) != 0)
-			return -1;
-		import_keys(g, p);
-		rc = pgp_verify(p, msg, len, plain, fpr, err);
-		pgp_close(p);
-		return rc;
+		/*
+		 * A clean home that knows only this game's keys, made once a
+		 * run; a key registered later in the run is imported then.
+		 */
+		if (g->keyring == NULL) {
+			if (pgp_open(&g->keyring, NULL, err) != 0) {
+				g->keyring = NULL;
+				return -1;
+			}
+			import_keys(g, g->keyring);
+		}
+		return pgp_verify(g->keyring, msg, len, plain, fpr, err);
 	}
 	p = game_moderator(g, err);
 	if (p == NULL)
@@ -729,8 +737,28 @@ entry_xml(const struct game *g, const struct entry *e, xmlNode *parent)
 	}
 }
 
+/* A player's legal choices, for the order form of their report only. */
+static void
+add_choices(struct game *g, const struct decision *d, xmlNode *m)
+{
+	char **lines;
+	int n = aor_choices(&g->st, d, &lines), i;
+
+	for (i = 0; i < n; i++) {
+		xml_add(m, "choice", lines[i]);
+		free(lines[i]);
+	}
+	free(lines);
+}
+
 xmlDoc *
 game_to_xml(struct game *g, const char *now)
+{
+	return game_to_xml_for(g, now, NO_COUNTRY);
+}
+
+xmlDoc *
+game_to_xml_for(struct game *g, const char *now, int viewer)
 {
 	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
 	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"game"), *n, *m;
@@ -786,12 +814,15 @@ game_to_xml(struct game *g, const char *now)
 	for (i = 0; i < np; i++) {
 		const char *dl = game_deadline(g, &d[i]);
 
-		m = xml_add(n, "decision", d[i].what);
+		m = xml_add(n, "decision", NULL);
 		xml_set(m, "step", d[i].step);
 		xml_set(m, "country", cid(g, d[i].country));
 		xml_set(m, "kind", decision_names[d[i].kind]);
 		if (dl != NULL)
 			xml_set(m, "deadline", dl);
+		xml_set(m, "what", d[i].what);
+		if (viewer == d[i].country)
+			add_choices(g, &d[i], m);
 	}
 	n = xml_add(root, "queue", NULL);
 	for (k = 0; k < g->nqueue; k++) {

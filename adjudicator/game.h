@@ -82,6 +82,7 @@ struct game {
 	char *sealed_seed;	/* owned: the seed encrypted to the moderator */
 	int seed_revealed;	/* the game is over and the seed is public */
 	struct pgp *mod;	/* the moderator's GnuPG home, opened lazily */
+	struct pgp *keyring;	/* a clean home with the game's keys, lazily */
 };
 
 /* Load flags. */
@@ -162,6 +163,8 @@ const char *game_deadline(const struct game *g, const struct decision *d);
 
 /* The whole game file as a document (for saving and reports). */
 xmlDoc *game_to_xml(struct game *g, const char *now);
+/* The same for one player's report: with their decisions' legal choices. */
+xmlDoc *game_to_xml_for(struct game *g, const char *now, int viewer);
 
 /*
  * An exclusive lock on the game for the whole run (GAME.lock beside it).

@@ -178,7 +178,13 @@ data_path(const char *relative)
 		slash = strrchr(exe, '/');
 		if (slash != NULL) {
 			*slash = '\0';
+			/* the source tree (build/..), then an installed tree */
 			p = xasprintf("%s/../%s", exe, relative);
+			if (access(p, R_OK) == 0)
+				return p;
+			free(p);
+			p = xasprintf("%s/../share/adjudicator/%s", exe,
+			    relative);
 			if (access(p, R_OK) == 0)
 				return p;
 			free(p);

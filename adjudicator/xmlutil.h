@@ -42,7 +42,8 @@ int xml_validate(xmlDoc *doc, const char *file, const char *schema);
 /*
  * The data directory holding formats/ and templates/: $ADJUDICATOR_DATADIR,
  * else the source tree the running binary was built in (build/..), else
- * the installed DATADIR.  Returns a path built from it (caller frees).
+ * BIN/../share/adjudicator beside an installed binary, else the DATADIR
+ * it was built for.  Returns a path built from it (caller frees).
  */
 char *data_path(const char *relative);
 

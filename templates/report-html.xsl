@@ -463,7 +463,13 @@
                     <xsl:variable name="p" select="$game/players/player[@country = current()/@country]"/>
                     <xsl:if test="$p"><span class="player"><xsl:value-of select="concat(' (', $p/@name, ')')"/></span></xsl:if>
                   </td>
-                  <td class="l"><xsl:value-of select="."/></td>
+                  <td class="l"><xsl:value-of select="@what"/>
+                    <xsl:if test="choice">
+                      <div class="form">Your order form (sign it and send it to the moderator):
+<pre class="orders"><xsl:value-of select="concat('GAME ', $game/@id, '&#10;COUNTRY ', key('country', @country)/@name, '&#10;STEP ', @step, '&#10;# one of:')"/><xsl:for-each select="choice"><xsl:value-of select="concat('&#10;#   ', .)"/></xsl:for-each></pre>
+                      </div>
+                    </xsl:if>
+                  </td>
                   <td class="l">
                     <xsl:call-template name="time"><xsl:with-param name="t" select="@deadline"/></xsl:call-template>
                     <xsl:if test="not(@deadline)">none set</xsl:if>

@@ -116,7 +116,7 @@
     <xsl:call-template name="rule"><xsl:with-param name="title" select="'Pending'"/></xsl:call-template>
     <xsl:for-each select="pending/decision">
       <xsl:call-template name="wrap">
-        <xsl:with-param name="text" select="concat('STEP ', @step, ' from ', key('country', @country)/@name, ': ', ., '. Deadline: ', substring(concat(@deadline, 'none set'), 1, 20), '.')"/>
+        <xsl:with-param name="text" select="concat('STEP ', @step, ' from ', key('country', @country)/@name, ': ', @what, '. Deadline: ', substring(concat(@deadline, 'none set'), 1, 20), '.')"/>
         <xsl:with-param name="indent" select="'  '"/>
       </xsl:call-template>
     </xsl:for-each>
@@ -129,17 +129,18 @@
       <xsl:for-each select="pending/decision[@country = $viewer]">
         <xsl:value-of select="concat('GAME ', /game/@id, $nl, 'COUNTRY ', key('country', @country)/@name, $nl, 'STEP ', @step, $nl)"/>
         <xsl:call-template name="wrap">
-          <xsl:with-param name="text" select="concat(., '.')"/>
+          <xsl:with-param name="text" select="concat(@what, '. Write one of these (the legal choices now):')"/>
           <xsl:with-param name="lead" select="'# '"/>
           <xsl:with-param name="indent" select="'# '"/>
         </xsl:call-template>
-        <xsl:choose>
-          <xsl:when test="@kind = 'bid'"><xsl:value-of select="concat('BID n A country B country    # or PASS', $nl, $nl)"/></xsl:when>
-          <xsl:when test="@kind = 'segment'"><xsl:value-of select="concat('PLACE box                    # and/or ATTACK ... WITH card, or PASS', $nl, $nl)"/></xsl:when>
-          <xsl:when test="@kind = 'defend'"><xsl:value-of select="concat('DEFEND WITH card             # RESERVE policy, NPC list may follow', $nl, $nl)"/></xsl:when>
-          <xsl:when test="@kind = 'join'"><xsl:value-of select="concat('JOIN ALLY                    # or JOIN BLUFF, or STAY OUT', $nl, $nl)"/></xsl:when>
-          <xsl:otherwise><xsl:value-of select="concat('NPC NONE                     # or NPC ALL, or NPC country, country', $nl, $nl)"/></xsl:otherwise>
-        </xsl:choose>
+        <xsl:for-each select="choice">
+          <xsl:call-template name="wrap">
+            <xsl:with-param name="text" select="."/>
+            <xsl:with-param name="lead" select="'#   '"/>
+            <xsl:with-param name="indent" select="'#     '"/>
+          </xsl:call-template>
+        </xsl:for-each>
+        <xsl:value-of select="$nl"/>
       </xsl:for-each>
     </xsl:if>
     <xsl:if test="queue/order">
@@ -202,6 +203,31 @@
           <xsl:with-param name="text" select="concat('* Moderator adjustment: ', text)"/>
         </xsl:call-template>
       </xsl:when>
+      <xsl:when test="@kind = 'key' and @country">
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="concat('* Key registered for ', key('country', @country)/@name, ': ', @fingerprint, '.')"/>
+          <xsl:with-param name="indent" select="'    '"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:when test="@kind = 'key'">
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="concat('* The moderator', &quot;'&quot;, 's key: ', @fingerprint, '.')"/>
+          <xsl:with-param name="indent" select="'    '"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:when test="@kind = 'received'">
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="concat('* Signed orders from ', key('country', @country)/@name, ' (', @source, '), key ', @fingerprint, '.')"/>
+          <xsl:with-param name="indent" select="'    '"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:when test="@kind = 'entropy'">
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="concat('* ', key('country', @country)/@name, ' adds entropy to the dice: ', text)"/>
+          <xsl:with-param name="indent" select="'    '"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:when test="@kind = 'unseal'"/>
       <xsl:otherwise>
         <xsl:value-of select="concat('* Setup.', $nl)"/>
       </xsl:otherwise>
@@ -259,7 +285,7 @@
     <xsl:if test="$viewer != ''">
       <xsl:for-each select="country[@id = $viewer]">
         <xsl:call-template name="wrap">
-          <xsl:with-param name="text" select="concat('Your hand: ', normalize-space(concat(hand/card[1]/@id, ' ', hand/card[2]/@id, ' ', hand/card[3]/@id, ' ', hand/card[4]/@id, ' ', hand/card[5]/@id, ' ', hand/card[6]/@id, ' ', hand/card[7]/@id, ' ', hand/card[8]/@id, ' ', hand/card[9]/@id, ' ', hand/card[10]/@id, ' ', hand/card[11]/@id)), '. Your discard pile: ', normalize-space(concat(discard/card[1]/@id, ' ', discard/card[2]/@id, ' ', discard/card[3]/@id, ' ', discard/card[4]/@id, ' ', discard/card[5]/@id, ' ', discard/card[6]/@id, ' ', discard/card[7]/@id, ' ', discard/card[8]/@id, ' ', discard/card[9]/@id)), '.')"/>
+          <xsl:with-param name="text" select="concat('Your hand: ', normalize-space(concat(hand/card[1]/@id, ' ', hand/card[2]/@id, ' ', hand/card[3]/@id, ' ', hand/card[4]/@id, ' ', hand/card[5]/@id, ' ', hand/card[6]/@id, ' ', hand/card[7]/@id, ' ', hand/card[8]/@id, ' ', hand/card[9]/@id, ' ', hand/card[10]/@id, ' ', hand/card[11]/@id)), '. Your discard pile: ', normalize-space(concat(discard/card[1]/@id, ' ', discard/card[2]/@id, ' ', discard/card[3]/@id, ' ', discard/card[4]/@id, ' ', discard/card[5]/@id, ' ', discard/card[6]/@id, ' ', discard/card[7]/@id, ' ', discard/card[8]/@id, ' ', discard/card[9]/@id)), substring('empty', 1, 5 * not(discard/card)), '.')"/>
         </xsl:call-template>
       </xsl:for-each>
     </xsl:if>

@@ -78,7 +78,24 @@ export GNUPGHOME=$w/moderator
 	--deadline-hours 48 --report /dev/null \
 	--player prussia:P:p@x --player spain:S:s@x \
 	--key prussia:"$w/prussia.asc" --key spain:"$w/shortlived.asc" \
-	--moderator-key "$w/moderator.asc" || { echo "new failed"; exit 1; }
+	--moderator-key "$w/moderator.asc" --private-dir "$w/priv" ||
+	{ echo "new failed"; exit 1; }
+# Private reports: each encrypted to its player's key only.
+head -1 "$w/priv/prussia.txt.asc" | grep -q "BEGIN PGP MESSAGE" && ok ||
+	bad "the private report is not encrypted"
+[ ! -e "$w/priv/prussia.txt" ] && ok || bad "a private report was written in clear"
+gpg --homedir "$w/prussia" --batch --quiet --decrypt "$w/priv/prussia.txt.asc" \
+	2>/dev/null | grep -q "Your hand" && ok || bad "Prussia cannot read her report"
+gpg --homedir "$w/spain" --batch --quiet --decrypt "$w/priv/prussia.txt.asc" \
+	> /dev/null 2>&1 && bad "Spain can read Prussia's report" || ok
+gpg --homedir "$w/moderator" --batch --quiet --decrypt "$w/priv/prussia.txt.asc" \
+	> /dev/null 2>&1 && bad "the moderator can read Prussia's report" || ok
+# Before the end, verify needs the moderator's key for the sealed seed.
+"$adj" verify "$w/game.xml" > /dev/null 2>&1 && ok ||
+	bad "verify with the moderator's key failed"
+GNUPGHOME=$w/stranger "$adj" verify "$w/game.xml" > "$w/out" 2>&1 &&
+	bad "verify without the seed passed" || ok
+grep -q "verify needs the seed" "$w/out" && ok || { bad "no clear message"; cat "$w/out"; }
 [ ! -e "$w/game.xml.seed" ] && ok || bad "a seed file was written although the seed is sealed"
 grep -q "<sealed>-----BEGIN PGP MESSAGE-----" "$w/game.xml" && ok ||
 	bad "the seed is not sealed in the game file"

@@ -644,3 +644,28 @@ TEST(orders_combat_syntax)
 	CHECK_CONTAINS(e.buf, "ATTACK country IN area WITH card");
 	sb_release(&e);
 }
+
+/* R18: training and support help their holder only, never an ally. */
+TEST(r18_boxes_do_not_help_allies)
+{
+	struct test_game t;
+	static const unsigned dice[] = { 0, 0, 0, 0 };	/* all ones */
+	int gs = A("german-states");
+
+	test_game_init(&t, four, four_alliances);
+	t.st.discs[gs][C("austria")] = 1;
+	t.st.discs[gs][C("france")] = 1;	/* Prussia's ally, joins */
+	hold(&t, "army-training", 0, "france");
+	hold(&t, "bavaria", 0, "france");
+	hold(&t, "saxony", 0, "prussia");
+	order(&t, "prussia", "T1.S1", "ATTACK Austria IN German States WITH "
+	    "1/0/0");
+	CHECK_INT(order(&t, "austria", "T1.C1.DEFEND", "DEFEND WITH blank"),
+	    0);
+	test_script(&t, dice, 4);
+	CHECK_INT(order(&t, "france", "T1.C1.JOIN", "JOIN ALLY"), 0);
+	/* 0 + 1 soldier + 1 ally + 1 Saxony (Prussia's own) = 3 */
+	CHECK_CONTAINS(test_events(&t), "Strength of Prussia: 3 (dice 1 and 1: "
+	    "0; card 1/0/0: 1 soldier; 1 ally card: 1; Saxony: 1).");
+	test_game_release(&t);
+}
