@@ -1,13 +1,466 @@
 /*
- * cmd-run.c - adjudicator run (issue 6): being written.
+ * cmd-run.c - adjudicator run: one step of moderating a game by mail,
+ * meant to be run from cron.
+ *
+ * adjudicator run GAME.xml --imap URL --smtp URL --from ADDR
+ *     [--netrc FILE] [--insecure-plain] [--remind-hours N]
+ *     [--reject-folder NAME | --no-move] [--template FILE]
+ *     [--timeout SECONDS] [--seed-file FILE] [--now TIME]
+ *
+ * Under the game's lock, in this order:
+ *   1. fetch: takes the new mail, files the orders and queues the answers
+ *      (as `adjudicator fetch`);
+ *   2. resolve, when every pending decision has an order waiting (filed
+ *      in the spool or queued in the game) or its deadline has passed:
+ *      the waiting orders are applied in the order they came, the
+ *      defaults of R37 where a deadline has passed, the game is saved and
+ *      the public report (to all) and each private report (to its
+ *      player, encrypted to a registered key) are queued;
+ *   3. reminders: each player whose decision is due within --remind-hours
+ *      (12; 0 for none) and has no order waiting gets one reminder per
+ *      step ("[aor GAME] reminder: T1.S3 due 2026-12-01 18:00 UTC");
+ *   4. send: the outbox (as `adjudicator send`).
+ * When the mailbox cannot be read, steps 2 and 3 wait (a deadline is not
+ * applied while orders may be stuck on the server) and step 4 is still
+ * tried.  Running it again changes nothing that is done: each message is
+ * taken once, each order applied once, each mail sent once, each reminder
+ * sent once; a run killed at any point loses nothing (see mailstate.h).
+ * A second run while one holds the lock exits at once with status 75.
+ *
+ * A crontab line, every five minutes, with the credentials in a netrc
+ * file (mode 600) and the moderator's key in GNUPGHOME:
+ *
+ *   0-59/5 * * * * cd /srv/aor && GNUPGHOME=$HOME/.gnupg adjudicator run
+ *       game.xml --imap imaps://mail.example.org/INBOX
+ *       --smtp smtps://mail.example.org --from 'Moderator
+ *       <aor@example.org>' --netrc $HOME/.aor-netrc >> run.log 2>&1
+ *
+ * (one line).  run prints one summary line when it did anything and
+ * nothing otherwise; errors go to stderr.
+ *
+ * Options: those of fetch and send, and
+ *   --remind-hours N    remind players N hours before a deadline (12)
+ *
+ * Exit status: 0 when there was nothing to do or everything was done
+ * (mail that was rejected and answered included); 75 for a temporary
+ * failure: a server cannot be reached, the login failed, an SMTP 4xx, the
+ * game is locked by another run (try again later: the next cron run
+ * does); 65 for bad input: the game or mail state file, a server refusing
+ * for good, a mail refused for good, filed orders that no longer resolve
+ * together; 64 for a bad command line.
+ *
+ * Test hook: with ADJUDICATOR_TEST_CRASH_AFTER_FETCH=1 in the environment
+ * run ends with status 99 right after fetch has saved the mail state,
+ * before it resolves or sends (with =kill it sends itself SIGKILL
+ * instead), so that tests can check that the next run loses nothing and
+ * sends nothing twice.  Never set it otherwise.
  */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "cmd.h"
 #include "diag.h"
+#include "mailstate.h"
+#include "resolve.h"
+#include "util.h"
+
+static const char run_usage[] =
+    "adjudicator run GAME.xml --imap URL --smtp URL --from ADDR\n"
+    "       [--netrc FILE] [--insecure-plain] [--remind-hours N]\n"
+    "       [--reject-folder NAME | --no-move]"
+    " [--template FILE] [--timeout SECONDS]\n"
+    "       [--seed-file FILE] [--now TIME]\n"
+    "Fetches new orders, answers them, resolves when every pending "
+    "decision has an\n"
+    "order or its deadline has passed, reminds players before deadlines, "
+    "sends.\n"
+    "Credentials: --netrc FILE, or ADJUDICATOR_MAIL_USER and\n"
+    "ADJUDICATOR_MAIL_PASSWORD in the environment.\n"
+    "Exit status: 0 done or nothing to do, 75 try again later (server, "
+    "login, lock),\n"
+    "65 bad input, 64 bad command line.";
+
+/* The orders filed and not yet applied, in the order they came. */
+struct waiting {
+	char **files;
+	const char **trusted;	/* per file: a PGP/MIME signer, or NULL */
+	size_t *msg;		/* per file: its index in ms.msgs */
+	int n;
+};
+
+static void
+waiting_collect(struct moderation *m, struct waiting *w)
+{
+	size_t i;
+
+	memset(w, 0, sizeof(*w));
+	w->files = xcalloc(m->ms.nmsgs + 1, sizeof(*w->files));
+	w->trusted = xcalloc(m->ms.nmsgs + 1, sizeof(*w->trusted));
+	w->msg = xcalloc(m->ms.nmsgs + 1, sizeof(*w->msg));
+	for (i = 0; i < m->ms.nmsgs; i++) {
+		const struct ms_message *rec = &m->ms.msgs[i];
+
+		if (rec->status != MS_FILED || rec->applied_run != 0)
+			continue;
+		w->files[w->n] = ms_spool_path(&m->ms, rec->spool);
+		w->trusted[w->n] = rec->pgp_mime ? rec->signer : NULL;
+		w->msg[w->n] = i;
+		w->n++;
+	}
+}
+
+static void
+waiting_release(struct waiting *w)
+{
+	int i;
+
+	for (i = 0; i < w->n; i++)
+		free(w->files[i]);
+	free(w->files);
+	free(w->trusted);
+	free(w->msg);
+	memset(w, 0, sizeof(*w));
+}
+
+/* resolve_run over the waiting orders, its diagnostics kept quiet (the
+ * players hear of problems through their answers). */
+static int
+resolve_quietly(struct moderation *m, struct game *g, struct waiting *w,
+    struct run_opts *ro)
+{
+	int before = diag_status(), quiet, rc;
+
+	memset(ro, 0, sizeof(*ro));
+	ro->now = m->now;
+#ifdef RUN_OPTS_TRUSTED_FPR
+	ro->trusted_fpr = w->trusted;
+#endif
+	quiet = diag_quiet(1);
+	rc = resolve_run(g, w->files, w->n, ro);
+	diag_quiet(quiet);
+	moderation_diag_restore(before);
+	return rc;
+}
+
+/* Which of the decisions d[0..np) did the history since entry `before`
+ * answer: an order applied or rejected, or a deadline's default? */
+static int
+mark_answered(const struct game *g, size_t before, const struct decision *d,
+    int np, int *answered)
+{
+	size_t k;
+	int i, all = 1;
+
+	for (i = 0; i < np; i++) {
+		answered[i] = 0;
+		for (k = before; k < g->nhist && !answered[i]; k++) {
+			const struct entry *e = &g->hist[k];
+
+			answered[i] = (e->kind == EN_ORDER ||
+			    e->kind == EN_DEFAULT || e->kind == EN_REJECTED) &&
+			    e->country == d[i].country &&
+			    strcmp(e->step, d[i].step) == 0;
+		}
+		all = all && answered[i];
+	}
+	return all;
+}
+
+/*
+ * The waiting orders do not resolve together although each passed its
+ * check when it came: the game changed since (a resolve by hand, an
+ * adjustment).  Each is checked again alone; those that fail now are
+ * taken back and their senders told why.  Returns how many.
+ */
+static int
+withdraw_failing(struct moderation *m, const struct waiting *w)
+{
+	int i, n = 0;
+
+	for (i = 0; i < w->n; i++) {
+		struct ms_message *rec = &m->ms.msgs[w->msg[i]];
+		char *verdict = NULL, *subject;
+		struct strbuf body;
+		const char *to[1];
+		int rc, id;
+
+		rc = check_order_file(m, w->files[i], w->trusted[i], &verdict);
+		if (rc < 0)
+			return -1;
+		if (rc == 0) {
+			free(verdict);
+			continue;
+		}
+		n++;
+		rec->status = MS_REJECTED;
+		free(rec->reason);
+		rec->reason = xasprintf("no longer accepted when the game was "
+		    "resolved:\n%s", verdict);
+		unlink(w->files[i]);
+		if (rec->from != NULL) {
+			sb_init(&body);
+			sb_addf(&body, "Game %s: the orders of your mail %s, "
+			    "filed on %s as order %03d,\nno longer pass the "
+			    "check now that the game is resolved, and were "
+			    "taken\nback: nothing of them was applied.\n\n"
+			    "Why:\n\n%s\nPlease send new orders.\n",
+			    m->ms.game, rec->message_id ? rec->message_id :
+			    "(without Message-ID)", rec->received, rec->n,
+			    verdict);
+			to[0] = rec->from;
+			subject = xasprintf("[aor %s] rejected", m->ms.game);
+			id = ms_queue(&m->ms, OUT_ACK, to, 1, subject,
+			    rec->message_id, body.buf, NULL, 0,
+			    m->msgid_domain, m->now);
+			if (id > 0)
+				rec->answer = id;
+			free(subject);
+			sb_release(&body);
+		}
+		free(verdict);
+	}
+	return n;
+}
+
+/* Step 2: resolves when every pending decision is answered. */
+static void
+resolve_if_due(struct moderation *m)
+{
+	struct decision d[RS_MAX_COUNTRIES];
+	int answered[RS_MAX_COUNTRIES];
+	struct waiting w;
+	struct run_opts ro;
+	struct game g;
+	size_t before = 0;
+	int np = 0, attempt, i, rc = -1;
+
+	waiting_collect(m, &w);
+	for (attempt = 0; attempt < 2; attempt++) {
+		if (moderation_load_game(m, &g) != 0) {
+			moderation_fail(m, diag_status() ? diag_status() :
+			    EXIT_DATAERR);
+			goto out_nogame;
+		}
+		np = aor_pending(&g.st, d, RS_MAX_COUNTRIES);
+		if (np == 0)
+			goto out;	/* the game is over */
+		before = g.nhist;
+		rc = resolve_quietly(m, &g, &w, &ro);
+		if (rc == 0)
+			break;
+		game_release(&g);
+		if (attempt > 0 || withdraw_failing(m, &w) <= 0) {
+			diag(EXIT_DATAERR, m->game_path, 0, "the orders filed "
+			    "in %s no longer resolve together, although each "
+			    "passes its check alone: nothing was resolved",
+			    m->ms.spool_dir);
+			moderation_fail(m, EXIT_DATAERR);
+			goto out_nogame;
+		}
+		waiting_release(&w);
+		waiting_collect(m, &w);
+	}
+	if (!ro.changed || !mark_answered(&g, before, d, np, answered))
+		goto out;
+	/* the state first, with the run it expects; then the game */
+	for (i = 0; i < w.n; i++)
+		m->ms.msgs[w.msg[i]].applied_run = g.run;
+	if (queue_reports(m, &g, g.run) != EXIT_OK ||
+	    mailstate_save(&m->ms, m->now) != 0) {
+		mailstate_recover(&m->ms, g.run - 1);
+		moderation_fail(m, diag_status() ? diag_status() :
+		    EXIT_IOERR);
+		goto out;
+	}
+	if (game_save(&g, m->game_path, m->now) != 0) {
+		mailstate_recover(&m->ms, g.run - 1);
+		moderation_fail(m, diag_status() ? diag_status() :
+		    EXIT_IOERR);
+		goto out;
+	}
+	m->resolved_run = g.run;
+out:
+	game_release(&g);
+out_nogame:
+	waiting_release(&w);
+}
+
+/* "2026-12-01T18:00:00Z" as "2026-12-01 18:00 UTC". */
+static void
+human_time(const char *iso, char out[32])
+{
+	snprintf(out, 32, "%.10s %.5s UTC", iso, iso + 11);
+}
+
+/* Step 3: one reminder per (step, country) due within remind_hours. */
+static void
+remind(struct moderation *m)
+{
+	struct decision d[RS_MAX_COUNTRIES];
+	int answered[RS_MAX_COUNTRIES];
+	char due[RS_MAX_COUNTRIES][32];
+	struct waiting w;
+	struct run_opts ro;
+	struct game g;
+	long long now = time_parse(m->now);
+	size_t before;
+	int np, i;
+
+	if (m->remind_hours <= 0)
+		return;
+	if (moderation_load_game(m, &g) != 0) {
+		game_release(&g);
+		moderation_fail(m, diag_status() ? diag_status() :
+		    EXIT_DATAERR);
+		return;
+	}
+	np = aor_pending(&g.st, d, RS_MAX_COUNTRIES);
+	for (i = 0; i < np; i++) {
+		const char *dl = game_deadline(&g, &d[i]);
+
+		snprintf(due[i], sizeof(due[i]), "%s", dl != NULL ? dl : "");
+		answered[i] = 0;
+	}
+	/* an order waiting for the decision needs no reminder */
+	waiting_collect(m, &w);
+	before = g.nhist;
+	if (w.n > 0 && resolve_quietly(m, &g, &w, &ro) == 0)
+		mark_answered(&g, before, d, np, answered);
+	waiting_release(&w);
+	for (i = 0; i < np; i++) {
+		long long t = due[i][0] ? time_parse(due[i]) : -1;
+		const char *cid = g.rs.countries[d[i].country].name.id;
+		int seat = g.st.seat_of[d[i].country], id;
+		const struct player *p;
+		char when[32], *subject, *to, *body;
+		const char *tos[1];
+
+		if (t < 0 || t <= now || t - now > (long long)m->remind_hours *
+		    3600 || answered[i] || seat < 0 ||
+		    ms_reminded(&m->ms, d[i].step, cid))
+			continue;
+		p = &g.st.players[seat];
+		if (p->email[0] == '\0')
+			continue;
+		human_time(due[i], when);
+		to = p->name[0] ? xasprintf("%s <%s>", p->name, p->email) :
+		    xstrdup(p->email);
+		tos[0] = to;
+		subject = xasprintf("[aor %s] reminder: %s due %s", m->ms.game,
+		    d[i].step, when);
+		body = xasprintf("Game %s: the decision of %s for step %s is "
+		    "due at %s,\nand no order for it has arrived yet:\n\n"
+		    "  STEP %s from %s: %s\n\nWithout an order by then, the "
+		    "default of ruling R37 applies.\n", m->ms.game,
+		    cname(&g.st, d[i].country), d[i].step, when, d[i].step,
+		    cname(&g.st, d[i].country), d[i].what);
+		id = ms_queue(&m->ms, OUT_REMINDER, tos, 1, subject, NULL,
+		    body, NULL, 0, m->msgid_domain, m->now);
+		if (id > 0) {
+			ms_add_reminder(&m->ms, d[i].step, cid, id, m->now);
+			m->reminders++;
+		} else
+			moderation_fail(m, diag_status() ? diag_status() :
+			    EXIT_CANTCREAT);
+		free(body);
+		free(subject);
+		free(to);
+	}
+	game_release(&g);
+}
+
+/* The test hook: see the comment at the top. */
+static void
+test_crash_after_fetch(void)
+{
+	const char *hook = getenv(TEST_CRASH_ENV);
+
+	if (hook == NULL || *hook == '\0' || strcmp(hook, "0") == 0)
+		return;
+	fflush(stdout);
+	fflush(stderr);
+	if (strcmp(hook, "kill") == 0)
+		raise(SIGKILL);
+	_exit(99);
+}
 
 int
 cmd_run(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return usage("adjudicator run: being written", EXIT_SOFTWARE);
+	static const struct option opts[] = {
+		{ "imap", required_argument, NULL, 'i' },
+		{ "smtp", required_argument, NULL, 'S' },
+		{ "from", required_argument, NULL, 'f' },
+		{ "netrc", required_argument, NULL, 'N' },
+		{ "insecure-plain", no_argument, NULL, 'P' },
+		{ "remind-hours", required_argument, NULL, 'H' },
+		{ "reject-folder", required_argument, NULL, 'R' },
+		{ "no-move", no_argument, NULL, 'M' },
+		{ "template", required_argument, NULL, 't' },
+		{ "timeout", required_argument, NULL, 'T' },
+		{ "seed-file", required_argument, NULL, 's' },
+		{ "now", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct moderation m;
+	const char *now_opt = NULL;
+	long v;
+	int c, fetched;
+
+	moderation_init(&m);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'i': m.imap.url = optarg; break;
+		case 'S': m.smtp.url = optarg; break;
+		case 'f': m.from = optarg; break;
+		case 'N': m.imap.netrc = m.smtp.netrc = optarg; break;
+		case 'P': m.imap.insecure_plain = 1;
+			m.smtp.insecure_plain = 1;
+			break;
+		case 'H':
+			if (parse_int(optarg, 0, 24 * 365, &v) != 0)
+				return usage(run_usage, EXIT_USAGE);
+			m.remind_hours = (int)v;
+			break;
+		case 'R': m.reject_folder = optarg; break;
+		case 'M': m.reject_folder = NULL; break;
+		case 't': m.template = optarg; break;
+		case 'T':
+			if (parse_int(optarg, 1, 3600, &v) != 0)
+				return usage(run_usage, EXIT_USAGE);
+			m.imap.timeout = m.smtp.timeout = v;
+			break;
+		case 's': m.seed_file = optarg; break;
+		case 'n': now_opt = optarg; break;
+		case 'h': return usage(run_usage, EXIT_OK);
+		default: return usage(run_usage, EXIT_USAGE);
+		}
+	}
+	if (argc - optind != 1 || m.imap.url == NULL || m.smtp.url == NULL ||
+	    m.from == NULL)
+		return usage(run_usage, EXIT_USAGE);
+	m.game_path = argv[optind];
+	if (run_time(now_opt, m.now) != 0)
+		return EXIT_USAGE;
+	if (moderation_open(&m) != EXIT_OK) {
+		moderation_fail(&m, diag_status() ? diag_status() :
+		    EXIT_DATAERR);
+		if (m.ms_loaded)
+			moderation_summary(&m);
+		return moderation_close(&m);
+	}
+	fetched = fetch_step(&m) == 0;
+	test_crash_after_fetch();
+	if (fetched) {
+		resolve_if_due(&m);
+		remind(&m);
+	}
+	send_step(&m);
+	moderation_summary(&m);
+	return moderation_close(&m);
 }

@@ -1,13 +1,291 @@
 /*
- * cmd-send.c - adjudicator send (issue 6): being written.
+ * cmd-send.c - adjudicator send: mail the acknowledgements and reports.
+ *
+ * adjudicator send GAME.xml --smtp URL --from ADDR [--netrc FILE]
+ *     [--insecure-plain] [--retry-failed] [--template FILE]
+ *     [--timeout SECONDS] [--seed-file FILE] [--now TIME]
+ *
+ * Sends every pending mail of the game's outbox (GAME.xml.mail, bodies in
+ * GAME.xml.outbox/), oldest first:
+ *   - the answers fetch queued: an acknowledgement with the verdict on
+ *     each order, a rejection with the reason, or "received already"; to
+ *     the sender, In-Reply-To and References their mail, subject
+ *     "[aor GAME] T1.S3: acknowledgement" (or "rejected", "received
+ *     already");
+ *   - after each resolve (by run, or by hand with `adjudicator resolve`,
+ *     which send notices from the game's run counter), the public report
+ *     to every player in one mail, "[aor GAME] run 12: report", and each
+ *     player's private report, "[aor GAME] run 12: private report for
+ *     Prussia", encrypted to the player's registered key (inline PGP,
+ *     ASCII armour) or in plain text when the player has no key;
+ *   - the deadline reminders run queued.
+ * Every mail has From (--from), To, Date (the time of sending), a
+ * Message-ID fixed when it was queued (a retried mail keeps it) and
+ * Auto-Submitted (auto-replied or auto-generated, so that no robot answers
+ * it).  A mail is marked sent, and the state saved, as soon as the server
+ * has accepted it: it is never sent twice (short of a crash in the
+ * instant between the server's answer and that save).  A temporary
+ * failure (no connection, a 4xx reply) leaves it and the rest pending for
+ * the next run; a mail the server refuses for good (5xx, a bad address)
+ * is marked failed with the reason and is only tried again with
+ * --retry-failed.
+ *
+ * Credentials as for fetch: --netrc FILE or ADJUDICATOR_MAIL_USER and
+ * ADJUDICATOR_MAIL_PASSWORD (an SMTP server is only logged in to when it
+ * offers AUTH and credentials are given).  smtps:// is TLS, smtp:// must
+ * upgrade with STARTTLS unless --insecure-plain is given (loopback only).
+ *
+ * Options:
+ *   --smtp URL          smtps://host[:port] or smtp://host:587
+ *   --from ADDR         the moderator's From: "Name <address>" (required)
+ *   --netrc FILE        credentials
+ *   --insecure-plain    allow smtp:// without TLS to a loopback server
+ *   --retry-failed      try mail that failed for good again
+ *   --template FILE     the report template (templates/report-text.xsl)
+ *   --timeout SECONDS   per server request (30)
+ *   --seed-file FILE    the game's seed, as for resolve
+ *   --now TIME          the time of the run (ISO 8601 with a zone)
+ *
+ * Exit status: 0 when every mail was sent (or none was waiting), 75 when
+ * the server cannot be reached or answered 4xx, or the game is locked
+ * (what is unsent waits for the next run), 65 when a mail was refused for
+ * good or a file is bad, 64 for a bad command line.
  */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "cmd.h"
 #include "diag.h"
+#include "mailstate.h"
+#include "util.h"
+
+static const char send_usage[] =
+    "adjudicator send GAME.xml --smtp URL --from ADDR [--netrc FILE]\n"
+    "       [--insecure-plain] [--retry-failed] [--template FILE]\n"
+    "       [--timeout SECONDS] [--seed-file FILE] [--now TIME]\n"
+    "Sends the pending acknowledgements, reports and reminders of the "
+    "game's\noutbox.\n"
+    "Credentials: --netrc FILE, or ADJUDICATOR_MAIL_USER and\n"
+    "ADJUDICATOR_MAIL_PASSWORD in the environment.\n"
+    "Exit status: 0 done, 75 try again later (server, lock), 65 a mail "
+    "refused for\n"
+    "good or bad input, 64 bad command line.";
+
+int
+queue_reports(struct moderation *m, struct game *g, int run)
+{
+	xmlDoc *doc = game_to_xml(g, m->now);
+	char *text = NULL, *subject, *dir_name, *dir, **all;
+	size_t len, nall;
+	int s, saved_run, rc;
+
+	rc = report_render(doc, m->template, run, NULL, &text, &len);
+	if (rc != EXIT_OK)
+		goto out;
+	nall = players_addresses(g, &all);
+	subject = xasprintf("[aor %s] run %d: report", m->ms.game, run);
+	if (nall > 0 && ms_queue(&m->ms, OUT_REPORT, (const char *const *)all,
+	    nall, subject, NULL, text, NULL, run, m->msgid_domain,
+	    m->now) == 0)
+		rc = diag_status() ? diag_status() : EXIT_CANTCREAT;
+	free(subject);
+	addresses_free(all, nall);
+	if (rc != EXIT_OK)
+		goto out;
+	/* each player's own report, encrypted to a registered key */
+	dir_name = xasprintf("run-%d", run);
+	dir = ms_outbox_path(&m->ms, dir_name);
+	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+		diag(EXIT_CANTCREAT, dir, 0, "cannot create the folder: %s",
+		    strerror(errno));
+		rc = EXIT_CANTCREAT;
+	}
+	saved_run = g->run;
+	g->run = run;		/* private_reports renders g->run's */
+	if (rc == EXIT_OK)
+		rc = private_reports(g, doc, m->template, dir);
+	g->run = saved_run;
+	for (s = 0; rc == EXIT_OK && s < g->st.nplayers; s++) {
+		const struct player *p = &g->st.players[s];
+		const char *id = g->rs.countries[p->country].name.id;
+		char *body = xasprintf("%s/%s.txt%s", dir_name, id,
+		    g->key_text[p->country] != NULL ? ".asc" : "");
+		char *to = p->name[0] ? xasprintf("%s <%s>", p->name,
+		    p->email) : xstrdup(p->email);
+		const char *tos[1] = { to };
+
+		subject = xasprintf("[aor %s] run %d: private report for %s",
+		    m->ms.game, run, cname(&g->st, p->country));
+		if (p->email[0] != '\0' && ms_queue(&m->ms, OUT_PRIVATE, tos,
+		    1, subject, NULL, NULL, body, run, m->msgid_domain,
+		    m->now) == 0)
+			rc = EXIT_SOFTWARE;
+		free(subject);
+		free(to);
+		free(body);
+	}
+	free(dir);
+	free(dir_name);
+	if (rc == EXIT_OK)
+		m->ms.reported_run = run;
+out:
+	free(text);
+	xmlFreeDoc(doc);
+	if (rc != EXIT_OK) {
+		diag(rc, m->game_path, 0, "cannot queue the reports of run %d",
+		    run);
+		moderation_fail(m, rc);
+	}
+	return rc;
+}
+
+/* The message as it goes out: mail_build's, with Auto-Submitted. */
+static int
+build_message(struct moderation *m, const struct ms_mail *o,
+    const char *body, char **msg, size_t *len, struct strbuf *err)
+{
+	char *built = NULL;
+	size_t blen = 0;
+	const char *auto_kind = o->kind == OUT_ACK ? "auto-replied" :
+	    "auto-generated";
+
+	if (mail_build(m->from, (const char *const *)o->to, o->nto,
+	    o->subject, m->now, o->message_id, o->in_reply_to, body, &built,
+	    &blen, err) != 0)
+		return -1;
+	*msg = xasprintf("Auto-Submitted: %s\r\n%s", auto_kind, built);
+	*len = strlen(*msg);
+	free(built);
+	return 0;
+}
+
+int
+send_step(struct moderation *m)
+{
+	struct strbuf err;
+	size_t i;
+	int temporary, stop = 0;
+
+	sb_init(&err);
+	for (i = 0; i < m->ms.nout && !stop; i++) {
+		struct ms_mail *o = &m->ms.out[i];
+		char *path, *body, *msg = NULL;
+		size_t len = 0;
+
+		if (o->state == OUT_SENT || (o->state == OUT_FAILED &&
+		    !m->retry_failed))
+			continue;
+		path = ms_outbox_path(&m->ms, o->body);
+		body = read_file(path, NULL);
+		sb_reset(&err);
+		if (body == NULL)
+			sb_addf(&err, "cannot read the body '%s': %s", path,
+			    strerror(errno));
+		if (body == NULL || build_message(m, o, body, &msg, &len,
+		    &err) != 0) {
+			temporary = 0;
+		} else if (smtp_send(&m->smtp, m->from,
+		    (const char *const *)o->to, o->nto, msg, len, &temporary,
+		    &err) == 0) {
+			o->state = OUT_SENT;
+			snprintf(o->sent, sizeof(o->sent), "%s", m->now);
+			free(o->error);
+			o->error = NULL;
+			m->sent++;
+			/* sent once: remember it before anything else */
+			if (mailstate_save(&m->ms, m->now) != 0) {
+				moderation_fail(m, diag_status());
+				stop = 1;
+			}
+			goto next;
+		}
+		o->attempts++;
+		free(o->error);
+		o->error = xstrdup(err.buf);
+		m->unsent++;
+		if (temporary) {
+			diag(EXIT_TEMPFAIL, NULL, 0, "%s (mail %d, '%s', and "
+			    "those after it wait for the next run)", err.buf,
+			    o->id, o->subject);
+			moderation_fail(m, EXIT_TEMPFAIL);
+			stop = 1;
+		} else {
+			o->state = OUT_FAILED;
+			diag(EXIT_DATAERR, NULL, 0, "%s (mail %d, '%s', is "
+			    "marked failed; send --retry-failed tries it "
+			    "again)", err.buf, o->id, o->subject);
+			moderation_fail(m, EXIT_DATAERR);
+		}
+		if (mailstate_save(&m->ms, m->now) != 0) {
+			moderation_fail(m, diag_status());
+			stop = 1;
+		}
+next:
+		free(msg);
+		free(body);
+		free(path);
+	}
+	sb_release(&err);
+	return m->status == EXIT_OK ? 0 : -1;
+}
 
 int
 cmd_send(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return usage("adjudicator send: being written", EXIT_SOFTWARE);
+	static const struct option opts[] = {
+		{ "smtp", required_argument, NULL, 'S' },
+		{ "from", required_argument, NULL, 'f' },
+		{ "netrc", required_argument, NULL, 'N' },
+		{ "insecure-plain", no_argument, NULL, 'P' },
+		{ "retry-failed", no_argument, NULL, 'r' },
+		{ "template", required_argument, NULL, 't' },
+		{ "timeout", required_argument, NULL, 'T' },
+		{ "seed-file", required_argument, NULL, 's' },
+		{ "now", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct moderation m;
+	const char *now_opt = NULL;
+	long v;
+	int c;
+
+	moderation_init(&m);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'S': m.smtp.url = optarg; break;
+		case 'f': m.from = optarg; break;
+		case 'N': m.smtp.netrc = optarg; break;
+		case 'P': m.smtp.insecure_plain = 1; break;
+		case 'r': m.retry_failed = 1; break;
+		case 't': m.template = optarg; break;
+		case 'T':
+			if (parse_int(optarg, 1, 3600, &v) != 0)
+				return usage(send_usage, EXIT_USAGE);
+			m.smtp.timeout = v;
+			break;
+		case 's': m.seed_file = optarg; break;
+		case 'n': now_opt = optarg; break;
+		case 'h': return usage(send_usage, EXIT_OK);
+		default: return usage(send_usage, EXIT_USAGE);
+		}
+	}
+	if (argc - optind != 1 || m.smtp.url == NULL || m.from == NULL)
+		return usage(send_usage, EXIT_USAGE);
+	m.game_path = argv[optind];
+	if (run_time(now_opt, m.now) != 0)
+		return EXIT_USAGE;
+	if (moderation_open(&m) == EXIT_OK)
+		send_step(&m);
+	else
+		moderation_fail(&m, diag_status() ? diag_status() :
+		    EXIT_DATAERR);
+	if (m.ms_loaded)
+		moderation_summary(&m);
+	return moderation_close(&m);
 }

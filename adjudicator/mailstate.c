@@ -1,4 +1,845 @@
 /*
- * mailstate.c - the mail state of a game (being written).
+ * mailstate.c - the mail state of a game (GAME.xml.mail and its folders)
+ * and what fetch, send and run share: the lock, the accounts, the game.
  */
+#include "mailstate.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gcrypt.h>
+#include <libxml/xmlstring.h>
+
+#include "cmd.h"
+#include "diag.h"
 #include "util.h"
+#include "xmlutil.h"
+
+#define FORMAT "1"
+
+static const char *const status_names[] = { "filed", "duplicate",
+    "rejected" };
+static const char *const kind_names[] = { "ack", "report", "private",
+    "reminder" };
+static const char *const state_names[] = { "pending", "sent", "failed" };
+
+static int
+name_index(const char *const *names, int n, const char *s)
+{
+	int i;
+
+	for (i = 0; s != NULL && i < n; i++)
+		if (strcmp(names[i], s) == 0)
+			return i;
+	return 0;
+}
+
+/*
+ * A copy of s fit for an XML file: valid UTF-8 (other bytes become '?')
+ * and no control characters but line feeds and tabs.  NULL stays NULL.
+ */
+static char *
+clean_text(const char *s)
+{
+	char *c;
+	size_t i;
+	int utf8;
+
+	if (s == NULL)
+		return NULL;
+	c = xstrdup(s);
+	utf8 = xmlCheckUTF8((const unsigned char *)c);
+	for (i = 0; c[i] != '\0'; i++) {
+		unsigned char u = (unsigned char)c[i];
+
+		if ((u < 0x20 && u != '\n' && u != '\t') || u == 0x7f ||
+		    (!utf8 && u >= 0x80))
+			c[i] = '?';
+	}
+	return c;
+}
+
+/* The same for one line: line ends become spaces. */
+static char *
+clean_line(const char *s)
+{
+	char *c = clean_text(s), *p;
+
+	for (p = c; p != NULL && *p != '\0'; p++)
+		if (*p == '\n' || *p == '\t')
+			*p = ' ';
+	return c;
+}
+
+static void
+set_clean(xmlNode *n, const char *attr, const char *value)
+{
+	char *c = clean_line(value);
+
+	xml_set(n, attr, c);
+	free(c);
+}
+
+static int
+make_dir(const char *path)
+{
+	if (mkdir(path, 0700) == 0 || errno == EEXIST)
+		return 0;
+	diag(EXIT_CANTCREAT, path, 0, "cannot create the folder: %s",
+	    strerror(errno));
+	return -1;
+}
+
+char *
+ms_spool_path(const struct mailstate *ms, const char *name)
+{
+	return xasprintf("%s/%s", ms->spool_dir, name);
+}
+
+char *
+ms_outbox_path(const struct mailstate *ms, const char *name)
+{
+	return xasprintf("%s/%s", ms->outbox_dir, name);
+}
+
+char *
+ms_received_path(const struct mailstate *ms, int n)
+{
+	return xasprintf("%s/%03d.eml", ms->received_dir, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading */
+
+static unsigned long
+attr_ulong(xmlNode *n, const char *name)
+{
+	char buf[32];
+
+	if (xml_attr(n, name, buf, sizeof(buf)) != 0)
+		return 0;
+	return strtoul(buf, NULL, 10);
+}
+
+static void
+read_message(xmlNode *n, struct ms_message *m)
+{
+	char buf[32];
+
+	memset(m, 0, sizeof(*m));
+	m->n = xml_attr_int(n, "n", 0);
+	m->uid = attr_ulong(n, "uid");
+	m->uidvalidity = attr_ulong(n, "uidvalidity");
+	xml_attr(n, "received", m->received, sizeof(m->received));
+	m->message_id = xml_attr_dup(n, "message-id");
+	m->from = xml_attr_dup(n, "from");
+	m->date = xml_attr_dup(n, "date");
+	m->subject = xml_attr_dup(n, "subject");
+	xml_attr(n, "sha256", m->sha256, sizeof(m->sha256));
+	xml_attr(n, "signer", m->signer, sizeof(m->signer));
+	m->pgp_mime = xml_attr_yes(n, "pgp-mime");
+	xml_attr(n, "status", buf, sizeof(buf));
+	m->status = (enum ms_status)name_index(status_names,
+	    (int)ARRAY_SIZE(status_names), buf);
+	m->spool = xml_attr_dup(n, "spool");
+	m->applied_run = xml_attr_int(n, "applied-run", 0);
+	m->dup_of = xml_attr_int(n, "of", 0);
+	m->folder = xml_attr_dup(n, "folder");
+	m->moved = xml_attr_yes(n, "moved");
+	m->answer = xml_attr_int(n, "answer", 0);
+	if (xml_child(n, "reason") != NULL)
+		m->reason = xml_text(xml_child(n, "reason"));
+}
+
+static void
+read_mail(xmlNode *n, struct ms_mail *o)
+{
+	char buf[32];
+	xmlNode *t;
+
+	memset(o, 0, sizeof(*o));
+	o->id = xml_attr_int(n, "id", 0);
+	xml_attr(n, "kind", buf, sizeof(buf));
+	o->kind = (enum ms_kind)name_index(kind_names,
+	    (int)ARRAY_SIZE(kind_names), buf);
+	xml_attr(n, "state", buf, sizeof(buf));
+	o->state = (enum ms_state)name_index(state_names,
+	    (int)ARRAY_SIZE(state_names), buf);
+	xml_attr(n, "queued", o->queued, sizeof(o->queued));
+	xml_attr(n, "sent", o->sent, sizeof(o->sent));
+	o->run = xml_attr_int(n, "run", 0);
+	o->attempts = xml_attr_int(n, "attempts", 0);
+	o->message_id = xml_attr_dup(n, "message-id");
+	o->in_reply_to = xml_attr_dup(n, "in-reply-to");
+	o->body = xml_attr_dup(n, "body");
+	for (t = xml_child(n, "to"); t != NULL; t = xml_next(t, "to")) {
+		o->to = xrealloc(o->to, (o->nto + 1) * sizeof(*o->to));
+		o->to[o->nto++] = xml_text(t);
+	}
+	o->subject = xml_text(xml_child(n, "subject"));
+	if (xml_child(n, "error") != NULL)
+		o->error = xml_text(xml_child(n, "error"));
+}
+
+int
+mailstate_load(struct mailstate *ms, const char *game_path,
+    const struct game *g)
+{
+	xmlDoc *doc;
+	xmlNode *root, *n;
+	struct stat sb;
+
+	memset(ms, 0, sizeof(*ms));
+	ms->path = xasprintf("%s.mail", game_path);
+	ms->spool_dir = xasprintf("%s.spool", game_path);
+	ms->received_dir = xasprintf("%s.received", game_path);
+	ms->outbox_dir = xasprintf("%s.outbox", game_path);
+	snprintf(ms->game, sizeof(ms->game), "%s", g->id);
+	if (make_dir(ms->spool_dir) != 0 || make_dir(ms->received_dir) != 0 ||
+	    make_dir(ms->outbox_dir) != 0)
+		return -1;
+	if (stat(ms->path, &sb) != 0) {
+		if (errno != ENOENT) {
+			diag(EXIT_NOINPUT, ms->path, 0, "cannot read: %s",
+			    strerror(errno));
+			return -1;
+		}
+		/* a new state: what was resolved before is not mailed */
+		ms->reported_run = g->run;
+		return 0;
+	}
+	doc = xml_load_valid(ms->path, "formats/mailstate.rng");
+	if (doc == NULL)
+		return -1;
+	root = xmlDocGetRootElement(doc);
+	if (xml_attr(root, "game", ms->game, sizeof(ms->game)) != 0 ||
+	    strcmp(ms->game, g->id) != 0) {
+		diag(EXIT_DATAERR, ms->path, 0, "the mail state of game '%s', "
+		    "not of this game '%s'", ms->game, g->id);
+		xmlFreeDoc(doc);
+		return -1;
+	}
+	ms->uidvalidity = attr_ulong(root, "uidvalidity");
+	ms->last_uid = attr_ulong(root, "last-uid");
+	ms->reported_run = xml_attr_int(root, "reported-run", 0);
+	for (n = xml_child(xml_child(root, "messages"), "message"); n != NULL;
+	    n = xml_next(n, "message")) {
+		ms->msgs = xrealloc(ms->msgs, (ms->nmsgs + 1) *
+		    sizeof(*ms->msgs));
+		read_message(n, &ms->msgs[ms->nmsgs++]);
+	}
+	for (n = xml_child(xml_child(root, "outbox"), "mail"); n != NULL;
+	    n = xml_next(n, "mail")) {
+		ms->out = xrealloc(ms->out, (ms->nout + 1) * sizeof(*ms->out));
+		read_mail(n, &ms->out[ms->nout++]);
+	}
+	for (n = xml_child(xml_child(root, "reminders"), "reminder");
+	    n != NULL; n = xml_next(n, "reminder")) {
+		struct ms_reminder *r;
+
+		ms->rem = xrealloc(ms->rem, (ms->nrem + 1) * sizeof(*ms->rem));
+		r = &ms->rem[ms->nrem++];
+		memset(r, 0, sizeof(*r));
+		xml_attr(n, "step", r->step, sizeof(r->step));
+		xml_attr(n, "country", r->country, sizeof(r->country));
+		xml_attr(n, "sent", r->sent, sizeof(r->sent));
+		r->mail = xml_attr_int(n, "mail", 0);
+	}
+	xmlFreeDoc(doc);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing */
+
+static void
+write_message(xmlNode *parent, const struct ms_message *m)
+{
+	xmlNode *n = xml_add(parent, "message", NULL);
+	char *reason;
+
+	xml_set_int(n, "n", m->n);
+	if (m->uid != 0 && m->uidvalidity != 0) {
+		xml_set_int(n, "uid", (long)m->uid);
+		xml_set_int(n, "uidvalidity", (long)m->uidvalidity);
+	}
+	xml_set(n, "received", m->received);
+	if (m->message_id != NULL)
+		set_clean(n, "message-id", m->message_id);
+	if (m->from != NULL)
+		set_clean(n, "from", m->from);
+	if (m->date != NULL)
+		xml_set(n, "date", m->date);
+	if (m->subject != NULL)
+		set_clean(n, "subject", m->subject);
+	if (m->sha256[0] != '\0')
+		xml_set(n, "sha256", m->sha256);
+	if (m->signer[0] != '\0')
+		xml_set(n, "signer", m->signer);
+	if (m->pgp_mime)
+		xml_set(n, "pgp-mime", "yes");
+	xml_set(n, "status", status_names[m->status]);
+	if (m->status == MS_FILED) {
+		xml_set(n, "spool", m->spool);
+		if (m->applied_run > 0)
+			xml_set_int(n, "applied-run", m->applied_run);
+	} else if (m->status == MS_DUPLICATE)
+		xml_set_int(n, "of", m->dup_of);
+	if (m->folder != NULL) {
+		set_clean(n, "folder", m->folder);
+		xml_set(n, "moved", m->moved ? "yes" : "no");
+	}
+	if (m->answer > 0)
+		xml_set_int(n, "answer", m->answer);
+	if (m->reason != NULL) {
+		reason = clean_text(m->reason);
+		xml_add(n, "reason", reason);
+		free(reason);
+	}
+}
+
+static void
+write_mail(xmlNode *parent, const struct ms_mail *o)
+{
+	xmlNode *n = xml_add(parent, "mail", NULL);
+	char *c;
+	size_t i;
+
+	xml_set_int(n, "id", o->id);
+	xml_set(n, "kind", kind_names[o->kind]);
+	xml_set(n, "state", state_names[o->state]);
+	xml_set(n, "queued", o->queued);
+	if (o->sent[0] != '\0')
+		xml_set(n, "sent", o->sent);
+	if (o->run > 0)
+		xml_set_int(n, "run", o->run);
+	xml_set_int(n, "attempts", o->attempts);
+	xml_set(n, "message-id", o->message_id);
+	if (o->in_reply_to != NULL)
+		set_clean(n, "in-reply-to", o->in_reply_to);
+	xml_set(n, "body", o->body);
+	for (i = 0; i < o->nto; i++) {
+		c = clean_line(o->to[i]);
+		xml_add(n, "to", c);
+		free(c);
+	}
+	c = clean_line(o->subject);
+	xml_add(n, "subject", c);
+	free(c);
+	if (o->error != NULL) {
+		c = clean_line(o->error);
+		xml_add(n, "error", c);
+		free(c);
+	}
+}
+
+int
+mailstate_save(struct mailstate *ms, const char *now)
+{
+	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
+	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"mailstate"), *n;
+	xmlChar *mem = NULL;
+	int len = 0, rc;
+	size_t i;
+
+	xmlDocSetRootElement(doc, root);
+	xml_set(root, "game", ms->game);
+	xml_set(root, "format", FORMAT);
+	xml_set(root, "updated", now);
+	if (ms->uidvalidity != 0)
+		xml_set_int(root, "uidvalidity", (long)ms->uidvalidity);
+	xml_set_int(root, "last-uid", (long)ms->last_uid);
+	xml_set_int(root, "reported-run", ms->reported_run);
+	n = xml_add(root, "messages", NULL);
+	for (i = 0; i < ms->nmsgs; i++)
+		write_message(n, &ms->msgs[i]);
+	n = xml_add(root, "outbox", NULL);
+	for (i = 0; i < ms->nout; i++)
+		write_mail(n, &ms->out[i]);
+	n = xml_add(root, "reminders", NULL);
+	for (i = 0; i < ms->nrem; i++) {
+		xmlNode *r = xml_add(n, "reminder", NULL);
+
+		xml_set(r, "step", ms->rem[i].step);
+		xml_set(r, "country", ms->rem[i].country);
+		xml_set(r, "sent", ms->rem[i].sent);
+		xml_set_int(r, "mail", ms->rem[i].mail);
+	}
+	if (xml_validate(doc, ms->path, "formats/mailstate.rng") != 0) {
+		diag(EXIT_SOFTWARE, ms->path, 0, "the mail state about to be "
+		    "written does not match its schema (a bug): not written");
+		xmlFreeDoc(doc);
+		return -1;
+	}
+	xmlDocDumpFormatMemoryEnc(doc, &mem, &len, "UTF-8", 1);
+	xmlFreeDoc(doc);
+	rc = report_write_file(ms->path, (const char *)mem, (size_t)len);
+	xmlFree(mem);
+	return rc == EXIT_OK ? 0 : -1;
+}
+
+static void
+message_release(struct ms_message *m)
+{
+	free(m->message_id);
+	free(m->from);
+	free(m->date);
+	free(m->subject);
+	free(m->spool);
+	free(m->reason);
+	free(m->folder);
+}
+
+static void
+mail_release(struct ms_mail *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->nto; i++)
+		free(o->to[i]);
+	free(o->to);
+	free(o->subject);
+	free(o->message_id);
+	free(o->in_reply_to);
+	free(o->body);
+	free(o->error);
+}
+
+void
+mailstate_release(struct mailstate *ms)
+{
+	size_t i;
+
+	for (i = 0; i < ms->nmsgs; i++)
+		message_release(&ms->msgs[i]);
+	for (i = 0; i < ms->nout; i++)
+		mail_release(&ms->out[i]);
+	free(ms->msgs);
+	free(ms->out);
+	free(ms->rem);
+	free(ms->path);
+	free(ms->spool_dir);
+	free(ms->received_dir);
+	free(ms->outbox_dir);
+	memset(ms, 0, sizeof(*ms));
+}
+
+int
+mailstate_recover(struct mailstate *ms, int game_run)
+{
+	size_t i, j;
+	int changed = 0;
+
+	for (i = 0; i < ms->nmsgs; i++)
+		if (ms->msgs[i].status == MS_FILED &&
+		    ms->msgs[i].applied_run > game_run) {
+			ms->msgs[i].applied_run = 0;
+			changed = 1;
+		}
+	for (i = j = 0; i < ms->nout; i++) {
+		struct ms_mail *o = &ms->out[i];
+
+		if (o->run > game_run && o->state == OUT_PENDING &&
+		    (o->kind == OUT_REPORT || o->kind == OUT_PRIVATE)) {
+			char *path = ms_outbox_path(ms, o->body);
+
+			unlink(path);
+			free(path);
+			mail_release(o);
+			changed = 1;
+			continue;
+		}
+		ms->out[j++] = *o;
+	}
+	ms->nout = j;
+	if (ms->reported_run > game_run) {
+		ms->reported_run = game_run;
+		changed = 1;
+	}
+	return changed;
+}
+
+/* ------------------------------------------------------------------ */
+/* Records */
+
+struct ms_message *
+ms_add_message(struct mailstate *ms, const char *now)
+{
+	struct ms_message *m;
+	int n = ms->nmsgs > 0 ? ms->msgs[ms->nmsgs - 1].n + 1 : 1;
+
+	ms->msgs = xrealloc(ms->msgs, (ms->nmsgs + 1) * sizeof(*ms->msgs));
+	m = &ms->msgs[ms->nmsgs++];
+	memset(m, 0, sizeof(*m));
+	m->n = n;
+	snprintf(m->received, sizeof(m->received), "%s", now);
+	m->status = MS_REJECTED;
+	return m;
+}
+
+struct ms_message *
+ms_find_message_id(struct mailstate *ms, const char *id,
+    const struct ms_message *msg)
+{
+	size_t i;
+
+	for (i = 0; id != NULL && i < ms->nmsgs; i++)
+		if (&ms->msgs[i] != msg && ms->msgs[i].message_id != NULL &&
+		    strcmp(ms->msgs[i].message_id, id) == 0)
+			return &ms->msgs[i];
+	return NULL;
+}
+
+struct ms_message *
+ms_find_order(struct mailstate *ms, const char *sha256)
+{
+	size_t i;
+
+	for (i = 0; sha256[0] != '\0' && i < ms->nmsgs; i++)
+		if (ms->msgs[i].status == MS_FILED &&
+		    strcmp(ms->msgs[i].sha256, sha256) == 0)
+			return &ms->msgs[i];
+	return NULL;
+}
+
+struct ms_mail *
+ms_mail_by_id(struct mailstate *ms, int id)
+{
+	size_t i;
+
+	for (i = 0; i < ms->nout; i++)
+		if (ms->out[i].id == id)
+			return &ms->out[i];
+	return NULL;
+}
+
+/* "<aor.GAME.ID.NONCE@DOMAIN>": unique, and fixed once queued so that a
+ * retried mail keeps its identity. */
+static char *
+new_message_id(const struct mailstate *ms, int id, const char *domain)
+{
+	unsigned char nonce[6];
+	char hex[13], *game = clean_line(ms->game), *p;
+
+	gcry_create_nonce(nonce, sizeof(nonce));
+	hex_encode(nonce, sizeof(nonce), hex);
+	for (p = game; *p != '\0'; p++)
+		if (!isalnum((unsigned char)*p) && *p != '-' && *p != '.')
+			*p = '-';
+	p = xasprintf("<aor.%s.%d.%s@%s>", game, id, hex, domain);
+	free(game);
+	return p;
+}
+
+int
+ms_queue(struct mailstate *ms, enum ms_kind kind,
+    const char *const *to, size_t nto, const char *subject,
+    const char *in_reply_to, const char *body, const char *body_file,
+    int run, const char *msgid_domain, const char *now)
+{
+	struct ms_mail *o;
+	int id = 1;
+	size_t i;
+	char *name, *path;
+
+	for (i = 0; i < ms->nout; i++)
+		if (ms->out[i].id >= id)
+			id = ms->out[i].id + 1;
+	name = body_file != NULL ? xstrdup(body_file) :
+	    xasprintf("%03d.txt", id);
+	if (body_file == NULL) {
+		path = ms_outbox_path(ms, name);
+		if (report_write_file(path, body, strlen(body)) != EXIT_OK) {
+			free(path);
+			free(name);
+			return 0;
+		}
+		free(path);
+	}
+	ms->out = xrealloc(ms->out, (ms->nout + 1) * sizeof(*ms->out));
+	o = &ms->out[ms->nout++];
+	memset(o, 0, sizeof(*o));
+	o->id = id;
+	o->kind = kind;
+	o->state = OUT_PENDING;
+	o->to = xcalloc(nto, sizeof(*o->to));
+	for (i = 0; i < nto; i++)
+		o->to[i] = xstrdup(to[i]);
+	o->nto = nto;
+	o->subject = xstrdup(subject);
+	o->message_id = new_message_id(ms, id, msgid_domain);
+	o->in_reply_to = in_reply_to != NULL ? xstrdup(in_reply_to) : NULL;
+	o->body = name;
+	o->run = run;
+	snprintf(o->queued, sizeof(o->queued), "%s", now);
+	return id;
+}
+
+int
+ms_reminded(const struct mailstate *ms, const char *step,
+    const char *country)
+{
+	size_t i;
+
+	for (i = 0; i < ms->nrem; i++)
+		if (strcmp(ms->rem[i].step, step) == 0 &&
+		    strcmp(ms->rem[i].country, country) == 0)
+			return 1;
+	return 0;
+}
+
+void
+ms_add_reminder(struct mailstate *ms, const char *step, const char *country,
+    int mail, const char *now)
+{
+	struct ms_reminder *r;
+
+	ms->rem = xrealloc(ms->rem, (ms->nrem + 1) * sizeof(*ms->rem));
+	r = &ms->rem[ms->nrem++];
+	memset(r, 0, sizeof(*r));
+	snprintf(r->step, sizeof(r->step), "%s", step);
+	snprintf(r->country, sizeof(r->country), "%s", country);
+	snprintf(r->sent, sizeof(r->sent), "%s", now);
+	r->mail = mail;
+}
+
+/* ------------------------------------------------------------------ */
+/* What fetch, send and run share */
+
+void
+moderation_init(struct moderation *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->reject_folder = DEFAULT_REJECT_FOLDER;
+	m->remind_hours = 12;
+	m->lock = -1;
+}
+
+void
+moderation_fail(struct moderation *m, int status)
+{
+	/* a temporary failure says "try again"; anything worse wins */
+	if (status == EXIT_OK || m->status == status)
+		return;
+	if (m->status == EXIT_OK || m->status == EXIT_TEMPFAIL)
+		m->status = status;
+}
+
+/* The host of a mail URL, as a new string, or NULL. */
+static char *
+url_host(const char *url)
+{
+	const char *p = strstr(url, "://"), *end, *at;
+
+	if (p == NULL)
+		return NULL;
+	p += 3;
+	end = p + strcspn(p, "/?#");
+	at = memchr(p, '@', (size_t)(end - p));
+	if (at != NULL)
+		p = at + 1;
+	if (*p == '[') {
+		const char *close = memchr(p, ']', (size_t)(end - p));
+
+		if (close == NULL)
+			return NULL;
+		return xasprintf("%.*s", (int)(close - p - 1), p + 1);
+	}
+	return xasprintf("%.*s", (int)(strcspn(p, ":/?#")), p);
+}
+
+/* Is the account's host this machine (127.0.0.0/8, ::1, localhost)? */
+static int
+loopback_url(const char *url)
+{
+	char *host = url_host(url);
+	int yes;
+
+	yes = host != NULL && (strncmp(host, "127.", 4) == 0 ||
+	    strcmp(host, "::1") == 0 || str_ieq(host, "localhost"));
+	free(host);
+	return yes;
+}
+
+/* The domain of the From address, for Message-IDs. */
+static char *
+from_domain(const char *from)
+{
+	const char *at = from != NULL ? strrchr(from, '@') : NULL;
+	size_t n;
+
+	if (at == NULL)
+		return xstrdup("adjudicator.invalid");
+	at++;
+	n = strcspn(at, "> \t");
+	if (n == 0)
+		return xstrdup("adjudicator.invalid");
+	return xasprintf("%.*s", (int)n, at);
+}
+
+int
+moderation_load_game(struct moderation *m, struct game *g)
+{
+	unsigned char seed[SEED_BYTES];
+	int have;
+
+	game_init(g);
+	have = seed_for_game(m->game_path, m->seed_file, seed);
+	if (have < 0)
+		return -1;
+	return game_load(g, m->game_path, have ? seed : NULL,
+	    LOAD_NEED_SEED);
+}
+
+size_t
+players_addresses(const struct game *g, char ***to)
+{
+	size_t n = 0;
+	int s;
+
+	*to = xcalloc((size_t)g->st.nplayers + 1, sizeof(**to));
+	for (s = 0; s < g->st.nplayers; s++) {
+		const struct player *p = &g->st.players[s];
+
+		if (p->email[0] == '\0')
+			continue;
+		(*to)[n++] = p->name[0] ? xasprintf("%s <%s>", p->name,
+		    p->email) : xstrdup(p->email);
+	}
+	return n;
+}
+
+void
+addresses_free(char **to, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(to[i]);
+	free(to);
+}
+
+int
+moderation_open(struct moderation *m)
+{
+	const struct mail_account *acc[2] = { &m->imap, &m->smtp };
+	struct game g;
+	size_t i;
+	int r;
+
+	for (i = 0; i < 2; i++)
+		if (acc[i]->url != NULL && acc[i]->insecure_plain &&
+		    !loopback_url(acc[i]->url)) {
+			diag(EXIT_USAGE, NULL, 0, "--insecure-plain is only "
+			    "for a test server on this machine, not for "
+			    "'%s': use imaps:// or smtps://, or a server "
+			    "with STARTTLS", acc[i]->url);
+			return EXIT_USAGE;
+		}
+	if (m->from != NULL) {
+		const char *to[1] = { m->from };
+		struct strbuf err;
+		char *built = NULL;
+
+		/* a bad --from would fail every mail at the server */
+		sb_init(&err);
+		r = mail_build(m->from, to, 1, "", m->now,
+		    "<check@adjudicator.invalid>", NULL, "", &built, NULL,
+		    &err);
+		if (r != 0)
+			diag(EXIT_USAGE, NULL, 0, "--from '%s': %s", m->from,
+			    err.buf);
+		free(built);
+		sb_release(&err);
+		if (r != 0)
+			return EXIT_USAGE;
+	}
+	m->msgid_domain = from_domain(m->from);
+	m->lock = game_lock(m->game_path);
+	if (m->lock < 0)
+		return diag_status() ? diag_status() : EXIT_TEMPFAIL;
+	if (moderation_load_game(m, &g) != 0) {
+		game_release(&g);
+		return diag_status() ? diag_status() : EXIT_DATAERR;
+	}
+	if (mailstate_load(&m->ms, m->game_path, &g) != 0) {
+		game_release(&g);
+		mailstate_release(&m->ms);
+		return diag_status() ? diag_status() : EXIT_DATAERR;
+	}
+	m->ms_loaded = 1;
+	if (mailstate_recover(&m->ms, g.run))
+		diag_warn(m->ms.path, 0, "a resolve was interrupted before "
+		    "the game was saved: its orders wait again and its "
+		    "reports were dropped");
+	/* runs resolved by hand (adjudicator resolve) are mailed too */
+	for (r = m->ms.reported_run + 1; r <= g.run; r++)
+		if (queue_reports(m, &g, r) != EXIT_OK)
+			break;
+	game_release(&g);
+	return m->status;
+}
+
+int
+moderation_close(struct moderation *m)
+{
+	if (m->ms_loaded) {
+		if (mailstate_save(&m->ms, m->now) != 0)
+			moderation_fail(m, diag_status() ? diag_status() :
+			    EXIT_IOERR);
+		mailstate_release(&m->ms);
+		m->ms_loaded = 0;
+	}
+	game_unlock(m->lock);
+	m->lock = -1;
+	free(m->msgid_domain);
+	m->msgid_domain = NULL;
+	mail_cleanup();
+	return m->status;
+}
+
+void
+moderation_diag_restore(int before)
+{
+	int quiet;
+
+	diag_reset();
+	if (before == EXIT_OK)
+		return;
+	quiet = diag_quiet(1);
+	diag(before, NULL, 0, "(an earlier error)");
+	diag_quiet(quiet);
+}
+
+void
+moderation_summary(const struct moderation *m)
+{
+	struct strbuf sb;
+	size_t i;
+	int waiting = 0;
+
+	for (i = 0; i < m->ms.nout; i++)
+		waiting += m->ms.out[i].state == OUT_PENDING;
+	if (m->fetched + m->resolved_run + m->reminders + m->sent +
+	    m->unsent == 0)
+		return;
+	sb_init(&sb);
+	sb_addf(&sb, "%s:", m->ms.game);
+	if (m->fetched > 0)
+		sb_addf(&sb, " fetched %d (%d filed, %d rejected, %d "
+		    "duplicate);", m->fetched, m->filed, m->rejected,
+		    m->duplicates);
+	if (m->resolved_run > 0)
+		sb_addf(&sb, " resolved run %d;", m->resolved_run);
+	if (m->reminders > 0)
+		sb_addf(&sb, " %d reminder%s;", m->reminders,
+		    m->reminders == 1 ? "" : "s");
+	sb_addf(&sb, " sent %d, %d waiting", m->sent, waiting);
+	printf("%s\n", sb.buf);
+	sb_release(&sb);
+}

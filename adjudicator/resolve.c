@@ -99,7 +99,8 @@ signed_text_line(const char *msg)
 
 /* Reads and checks one file; queues its orders.  Returns errors. */
 static int
-take_file(struct game *g, const char *path, struct run_opts *opt)
+take_file(struct game *g, const char *path, const char *trusted,
+    struct run_opts *opt)
 {
 	struct order_file of;
 	char *text = read_file(path, NULL), *received = NULL, fpr[41] = "";
@@ -120,6 +121,11 @@ take_file(struct game *g, const char *path, struct run_opts *opt)
 			free(received);
 			return 1;
 		}
+	} else if (trusted != NULL) {
+		/* PGP/MIME: fetch verified the detached signature */
+		received = xstrdup(text);
+		snprintf(fpr, sizeof(fpr), "%s", trusted);
+		is_pgp = 1;
 	} else if (game_signed(g)) {
 		reject(opt, path, 0, "the order file is not signed: this game "
 		    "takes only orders signed with the key registered for "
@@ -245,7 +251,8 @@ resolve_run(struct game *g, char **files, int nfiles, struct run_opts *opt)
 
 	g->run++;
 	for (i = 0; i < nfiles; i++)
-		errors += take_file(g, files[i], opt);
+		errors += take_file(g, files[i], opt->trusted_fpr != NULL ?
+		    opt->trusted_fpr[i] : NULL, opt);
 	if (errors)
 		return -1;
 	apply_due(g, opt);

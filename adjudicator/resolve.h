@@ -15,7 +15,13 @@ struct run_opts {
 	int verbose;		/* print a verdict line per order (check) */
 	int rejected;		/* out: orders rejected when their step came */
 	int changed;		/* out: the run changed the game */
+	/*
+	 * NULL, or one entry per file: NULL, or the registered key whose
+	 * PGP/MIME detached signature fetch verified over the file's text.
+	 */
+	const char *const *trusted_fpr;
 };
+#define RUN_OPTS_TRUSTED_FPR 1
 
 /*
  * Reads the order files, checks each order against the game and applies

@@ -61,8 +61,8 @@ suite unit ./build/unit-tests
 suite bad-input tests/bad-input.sh
 suite scenarios scenarios
 [ -d man ] && ls man/*.[1-8] > /dev/null 2>&1 && suite man manlint
-for t in tests/html-report.sh tests/mail-test.sh tests/examples.sh \
-    tests/trust.sh; do
+for t in tests/html-report.sh tests/mail-test.sh tests/mail-e2e.sh \
+    tests/trust.sh tests/man-examples.sh tests/examples.sh; do
 	[ -x "$t" ] && suite "$(basename "$t" .sh)" "$t"
 done
 echo
