@@ -1,0 +1,201 @@
+#!/bin/sh
+# make-example.sh - (re)makes the archived example game examples/four-player/.
+# A developer tool: needs python3 and gpg.  Review the result before
+# committing; examples/demo.sh replays it.
+#
+#   examples/make-example.sh
+#
+# 1. Makes the example keys once (examples/keys/ is kept when it exists):
+#    a moderator key and one key per player, ed25519 signing with a
+#    cv25519 encryption subkey, no passphrase, marked as example keys.
+# 2. Lets the developer bot (tests/tools/bot.py) play a whole game of
+#    four players with attacks, giving plain order files and the runs.
+# 3. Replays that game with the example keys: 'new' with --key and
+#    --moderator-key (the seed is sealed to the moderator's key), every
+#    order file clearsigned by its country's key, every run resolved with
+#    the moderator's secret key in GNUPGHOME.  After each step it keeps
+#    the game file (games/NNN.xml, gzipped when they are big), the text
+#    and HTML reports (reports/NNN.txt, reports/NNN.html) and the
+#    players' encrypted private reports (reports/NNN-private/
+#    COUNTRY.txt.asc; for run 0, which 'new' makes, they are made with
+#    'report --for' and gpg).
+# 4. 'adjudicator verify' must pass on the final game file (final.xml).
+#
+# BOT_SEED picks another game; GZIP_OVER the size that gzips the games.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+adj=${ADJUDICATOR:-$top/build/adjudicator}
+ex=$top/examples
+keys=$ex/keys
+out=$ex/four-player
+id=four-player
+countries="prussia france austria russia"
+botseed=${BOT_SEED:-4}
+# When the game files after each step total more than this many bytes
+# they are kept gzipped (games/NNN.xml.gz); final.xml stays plain.
+gzip_over=${GZIP_OVER:-20000000}
+
+w=$(mktemp -d /tmp/aor.XXXXXX)
+homes=
+cleanup() {
+	for h in $homes; do
+		gpgconf --homedir "$h" --kill gpg-agent 2>/dev/null || :
+	done
+	rm -rf "$w"
+}
+trap cleanup EXIT
+trap 'exit 1' HUP INT TERM
+
+[ -x "$adj" ] || { echo "make-example: build $adj first (make)" >&2; exit 1; }
+
+# home NAME: a fresh GnuPG home $w/NAME, remembered for cleanup.
+home() {
+	mkdir -m 700 "$w/$1"
+	homes="$homes $w/$1"
+}
+cap() {	# cap NAME: "prussia" -> "Prussia"
+	printf '%s' "$1" | sed 's/^./\U&/'
+}
+
+# 1. The example keys, made once.
+if [ ! -d "$keys" ]; then
+	mkdir -p "$w/keys/secret"
+	for k in moderator $countries; do
+		home "gen-$k"
+		h=$w/gen-$k
+		gpg --homedir "$h" --batch --quiet --pinentry-mode loopback \
+		    --passphrase '' --quick-generate-key \
+		    "$(cap "$k") (EXAMPLE KEY, do not use) <$k@example.org>" \
+		    ed25519 sign never 2>/dev/null
+		fpr=$(gpg --homedir "$h" --list-keys --with-colons 2>/dev/null |
+		    awk -F: '/^fpr/ {print $10; exit}')
+		gpg --homedir "$h" --batch --quiet --pinentry-mode loopback \
+		    --passphrase '' --quick-add-key "$fpr" cv25519 encr never \
+		    2>/dev/null
+		gpg --homedir "$h" --armor --export "$fpr" \
+		    > "$w/keys/$k.asc"
+		gpg --homedir "$h" --batch --pinentry-mode loopback \
+		    --passphrase '' --armor --export-secret-keys "$fpr" \
+		    > "$w/keys/secret/$k.sec.asc"
+		echo "make-example: made the example key of $k ($fpr)" >&2
+	done
+	cat > "$w/keys/README" <<'EOF'
+EXAMPLE KEYS - THROWAWAY, PUBLIC ON PURPOSE, NEVER USE THEM FOR ANYTHING ELSE
+
+These OpenPGP keys exist only to sign and seal the bundled example game
+(examples/four-player/).  Their secret halves are published right here,
+without a passphrase, so that anyone can replay the example
+(sh examples/demo.sh) and read its encrypted private reports.  Anybody
+can therefore sign or decrypt anything with them: they prove nothing.
+Never import them into a keyring you use, never trust them, never use
+them in a real game.  Every user id says "EXAMPLE KEY, do not use".
+
+  moderator.asc            the moderator's public key (seals the seed)
+  COUNTRY.asc              each player's public key (--key COUNTRY:FILE)
+  secret/moderator.sec.asc the moderator's secret key
+  secret/COUNTRY.sec.asc   each player's secret key
+
+Each key is an ed25519 signing key with a cv25519 encryption subkey,
+made by examples/make-example.sh with
+  gpg --quick-generate-key "Prussia (EXAMPLE KEY, do not use)
+      <prussia@example.org>" ed25519 sign never
+  gpg --quick-add-key FPR cv25519 encr never
+EOF
+	mv "$w/keys" "$keys"
+fi
+
+# A home per signer, and the moderator's home for the runs, from the
+# files in examples/keys (whether made now or before).
+for k in moderator $countries; do
+	home "$k"
+	gpg --homedir "$w/$k" --batch --quiet --pinentry-mode loopback \
+	    --passphrase '' --import "$keys/secret/$k.sec.asc" 2>/dev/null
+done
+
+# 2. The bot plays the game.
+echo "make-example: the bot plays (seed $botseed)..." >&2
+python3 "$top/tests/tools/bot.py" "$adj" "$w/bot" --id "$id" \
+    --players "$(echo "$countries" | tr ' ' ,)" --seed "$botseed" \
+    --attacks --defaults 1
+
+# 3. The archive, made in $w/four-player and moved in place at the end.
+# It sits beside a link to the keys so that new.args can name them as
+# ../keys/COUNTRY.asc, as they are found from examples/four-player/.
+ln -s "$keys" "$w/keys"
+a=$w/four-player
+mkdir -p "$a/orders" "$a/games" "$a/reports"
+cp "$w/bot/seed" "$a/seed"
+chmod 644 "$a/seed"
+cp "$w/bot/seed" "$w/seed"
+chmod 600 "$w/seed"
+{
+	tr -d '\n' < "$w/bot/new.args"
+	for c in $countries; do
+		printf ' --key %s:../keys/%s.asc' "$c" "$c"
+	done
+	printf ' --moderator-key ../keys/moderator.asc\n'
+} > "$a/new.args"
+
+for f in "$w/bot/orders"/*.txt; do
+	b=$(basename "$f" .txt)
+	c=${b#*-}
+	gpg --homedir "$w/$c" --batch --quiet --yes --pinentry-mode loopback \
+	    --passphrase '' --clearsign -o "$a/orders/$b.txt.asc" "$f"
+done
+sed 's/\(orders\/[0-9]*-[a-z-]*\.txt\)/\1.asc/g' "$w/bot/runs" > "$a/runs"
+
+# The public keys, to encrypt the private reports of run 0 ('new' has no
+# --private-dir: the moderator sends those with gpg).
+home public
+for c in $countries; do
+	gpg --homedir "$w/public" --batch --quiet --import "$keys/$c.asc" \
+	    2>/dev/null
+done
+
+export GNUPGHOME="$w/moderator"
+game=$w/game.xml
+html=$top/templates/report-html.xsl
+cd "$a"
+eval "set -- $(sed "s|SEED|$w/seed|" new.args)"
+"$adj" new -o "$game" "$@" --report reports/000.txt
+cp "$game" games/000.xml
+"$adj" report "$game" --run 0 --template "$html" -o reports/000.html
+mkdir reports/000-private
+for c in $countries; do
+	fpr=$(gpg --homedir "$w/public" --with-colons \
+	    --list-keys "<$c@example.org>" | awk -F: '/^fpr/ {print $10; exit}')
+	"$adj" report "$game" --run 0 --for "$c" -o "$w/private.txt"
+	gpg --homedir "$w/public" --batch --quiet --armor \
+	    --trust-model always --encrypt -r "$fpr" \
+	    -o "reports/000-private/$c.txt.asc" "$w/private.txt"
+done
+n=0
+while read -r kind time files; do
+	n=$((n + 1))
+	nnn=$(printf %03d "$n")
+	mkdir "reports/$nnn-private"
+	case $kind in
+	resolve) ;;
+	deadline) files=--deadline-passed ;;
+	*) echo "make-example: bad line in runs: $kind" >&2; exit 1 ;;
+	esac
+	# shellcheck disable=SC2086
+	"$adj" resolve "$game" $files --now "$time" \
+	    --report "reports/$nnn.txt" --private-dir "reports/$nnn-private"
+	cp "$game" "games/$nnn.xml"
+	"$adj" report "$game" --run "$n" --template "$html" \
+	    -o "reports/$nnn.html"
+	[ $((n % 25)) -ne 0 ] || echo "make-example: $n runs" >&2
+done < runs
+"$adj" verify "$game" >&2
+cp "$game" final.xml
+
+total=$(cat games/*.xml | wc -c)
+if [ "$total" -gt "$gzip_over" ]; then
+	gzip -9n games/*.xml
+	echo "make-example: game files gzipped ($total bytes in all)" >&2
+fi
+cd "$top"
+rm -rf "$out"
+mv "$a" "$out"
+echo "make-example: $n runs, $(du -sh "$out" | cut -f1) in $out" >&2

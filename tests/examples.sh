@@ -1,0 +1,174 @@
+#!/bin/sh
+# examples.sh - the bundled example game (examples/): the demo replays it
+# and passes, every archived order file is clearsigned by its country's
+# example key, every archived game file matches the schema, and the
+# private reports are encrypted to their player alone.  GnuPG homes are
+# made here, short-lived, and every gpg-agent is ended.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+ex=$top/examples/four-player
+keys=$top/examples/keys
+w=$(mktemp -d /tmp/aor.XXXXXX)
+homes=
+cleanup() {
+	for h in $homes; do
+		gpgconf --homedir "$h" --kill gpg-agent 2>/dev/null
+	done
+	rm -rf "$w"
+}
+trap cleanup EXIT
+trap 'exit 1' HUP INT TERM
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+home() {	# home NAME: a fresh GnuPG home $w/NAME
+	mkdir -m 700 "$w/$1"
+	homes="$homes $w/$1"
+}
+countries=$(cd "$keys" && ls *.asc | sed 's/\.asc$//' | grep -v '^moderator$')
+
+# The demo: replays the game, compares it with the archive, verifies.
+if sh "$top/examples/demo.sh" > "$w/demo.out" 2> "$w/demo.err"; then
+	ok
+else
+	bad "examples/demo.sh failed:"; tail -20 "$w/demo.err"
+fi
+grep -q "^== Standings after run [0-9]" "$w/demo.out" &&
+    grep -q "^Winner: " "$w/demo.out" && ok ||
+	bad "the demo's output lacks the final standings"
+grep -q "its seed is public" "$w/demo.out" && ok ||
+	bad "the demo's output lacks the seed's publication"
+tail -1 "$w/demo.out" | grep -q "examples/four-player/.*verify passed" &&
+    ok || bad "the demo's last line does not say where and that verify passed"
+
+# Every archived order file is clearsigned by its country's example key.
+home public
+for c in $countries moderator; do
+	gpg --homedir "$w/public" --batch --quiet --import "$keys/$c.asc" \
+	    2>/dev/null
+	gpg --homedir "$w/public" --with-colons --import-options show-only \
+	    --import "$keys/$c.asc" 2>/dev/null |
+	    awk -F: '/^fpr/ {print $10; exit}' > "$w/$c.fpr"
+done
+n=0
+for f in "$ex"/orders/*; do
+	n=$((n + 1))
+	b=$(basename "$f")
+	c=$(echo "$b" | sed -n 's/^[0-9]*-\([a-z-]*\)\.txt\.asc$/\1/p')
+	if [ -z "$c" ] || [ ! -s "$w/$c.fpr" ]; then
+		bad "orders/$b: not named NNN-COUNTRY.txt.asc for a player"
+		continue
+	fi
+	if [ "$(head -1 "$f")" != "-----BEGIN PGP SIGNED MESSAGE-----" ]; then
+		bad "orders/$b: not a clearsigned message"
+		continue
+	fi
+	gpg --homedir "$w/public" --batch --status-fd 1 --verify "$f" \
+	    > "$w/status" 2>/dev/null
+	if ! grep -q "^\[GNUPG:\] VALIDSIG $(cat "$w/$c.fpr") " "$w/status"
+	then
+		bad "orders/$b: no good signature by $c's example key"
+		continue
+	fi
+	grep -qi "^COUNTRY $c\$" "$f" && ok ||
+		bad "orders/$b: signed by $c but not for $c"
+done
+[ "$n" -gt 0 ] && ok || bad "no archived order files"
+# The runs name only signed files, and every one exists.
+sed 's/^resolve [^ ]*//;s/^deadline .*//' "$ex/runs" | tr ' ' '\n' |
+    sed '/^$/d' > "$w/named"
+grep -v '\.txt\.asc$' "$w/named" > "$w/unsigned"
+[ ! -s "$w/unsigned" ] && ok ||
+	bad "the runs name unsigned files: $(head -3 "$w/unsigned")"
+missing=$(while read -r f; do [ -f "$ex/$f" ] || echo "$f"; done < "$w/named")
+[ -z "$missing" ] && ok || bad "the runs name missing files: $missing"
+
+# Every archived game file matches the schema; one per step.
+runs=$(wc -l < "$ex/runs")
+mkdir "$w/games"
+i=0
+while [ "$i" -le "$runs" ]; do
+	nnn=$(printf %03d "$i")
+	if [ -f "$ex/games/$nnn.xml.gz" ]; then
+		gzip -dc "$ex/games/$nnn.xml.gz" > "$w/games/$nnn.xml"
+	elif [ -f "$ex/games/$nnn.xml" ]; then
+		cp "$ex/games/$nnn.xml" "$w/games/$nnn.xml"
+	else
+		bad "no games/$nnn.xml(.gz), the game file after run $i"
+	fi
+	for r in "$nnn.txt" "$nnn.html" "$nnn-private"; do
+		[ -e "$ex/reports/$r" ] || bad "no reports/$r"
+	done
+	i=$((i + 1))
+done
+cp "$ex/final.xml" "$w/games/final.xml"
+(cd "$w/games" && xmllint --noout --relaxng "$top/formats/game.rng" *.xml) \
+    > "$w/xmllint" 2>&1
+nvalid=$(grep -c " validates$" "$w/xmllint")
+ngames=$(ls "$w/games" | wc -l)
+[ "$nvalid" -eq "$ngames" ] && [ "$ngames" -eq $((runs + 2)) ] && ok ||
+	{ bad "$nvalid of $ngames game files validate"; grep -v validates$ \
+	    "$w/xmllint" | head -5; }
+cmp -s "$w/games/final.xml" "$w/games/$(printf %03d "$runs").xml" && ok ||
+	bad "final.xml is not the game file after the last run"
+grep -q 'revealed="[0-9a-f]\{64\}"' "$ex/final.xml" && ok ||
+	bad "the seed is not published in final.xml"
+# Anyone can verify the archived game from the file alone.
+home stranger
+GNUPGHOME=$w/stranger ADJUDICATOR_DATADIR=${ADJUDICATOR_DATADIR:-$top} \
+    "${ADJUDICATOR:-$top/build/adjudicator}" verify "$ex/final.xml" \
+    > "$w/verify" 2>&1 && ok ||
+	{ bad "verify on examples/four-player/final.xml failed"; cat "$w/verify"; }
+
+# The private reports are encrypted, each to its player alone.
+nplain=$(find "$ex/reports" -path '*-private/*' ! -name '*.txt.asc' | wc -l)
+[ "$nplain" -eq 0 ] && ok || bad "$nplain private reports are not encrypted"
+armoured=0
+for d in "$ex"/reports/*-private; do
+	for c in $countries; do
+		f=$d/$c.txt.asc
+		if [ -f "$f" ] &&
+		    [ "$(head -1 "$f")" = "-----BEGIN PGP MESSAGE-----" ] &&
+		    [ "$(tail -1 "$f")" = "-----END PGP MESSAGE-----" ]; then
+			armoured=$((armoured + 1))
+		else
+			bad "$(basename "$d")/$c.txt.asc: not an armoured" \
+			    "PGP message"
+		fi
+	done
+done
+[ "$armoured" -gt 0 ] && ok || bad "no private reports"
+for c in $countries moderator; do
+	home "sec-$c"
+	gpg --homedir "$w/sec-$c" --batch --quiet --import \
+	    "$keys/secret/$c.sec.asc" 2>/dev/null
+done
+# A private report from the middle of the game, each player's own.
+mid=$(printf %03d $((runs / 2)))
+for c in $countries; do
+	f=$ex/reports/$mid-private/$c.txt.asc
+	gpg --homedir "$w/sec-$c" --batch --quiet --pinentry-mode loopback \
+	    --passphrase '' --decrypt "$f" > "$w/plain" 2>/dev/null &&
+	    grep -q "Your hand" "$w/plain" && ok ||
+		bad "$c cannot read its private report $mid-private/$c.txt.asc"
+	for o in $countries moderator; do
+		[ "$o" = "$c" ] && continue
+		if gpg --homedir "$w/sec-$o" --batch --quiet \
+		    --pinentry-mode loopback --passphrase '' --decrypt "$f" \
+		    > /dev/null 2>&1; then
+			bad "$o can decrypt $c's private report $mid-private"
+		else
+			ok
+		fi
+	done
+done
+# Run 0's private report (the starting hand) too.
+c=$(echo "$countries" | head -1)
+gpg --homedir "$w/sec-$c" --batch --quiet --pinentry-mode loopback \
+    --passphrase '' --decrypt "$ex/reports/000-private/$c.txt.asc" \
+    > "$w/plain" 2>/dev/null && grep -q "Your hand" "$w/plain" && ok ||
+	bad "$c cannot read its private report of run 0"
+
+echo "examples: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
