@@ -81,6 +81,24 @@ journal_release(struct journal *j)
 	memset(j, 0, sizeof(*j));
 }
 
+/* "Netherlands's" reads "Netherlands'": names ending in s. */
+void
+aor_fix_possessive(char *s)
+{
+	char *p = s;
+
+	while ((p = strstr(p, "s's")) != NULL) {
+		if (p > s && ((p[-1] >= 'a' && p[-1] <= 'z') ||
+		    (p[-1] >= 'A' && p[-1] <= 'Z')) &&
+		    (p[3] == ' ' || p[3] == '.' || p[3] == ',' ||
+		    p[3] == '\0')) {
+			memmove(p + 2, p + 3, strlen(p + 3) + 1);
+			p += 2;
+		} else
+			p += 3;
+	}
+}
+
 static void
 ev_va(struct ctx *c, const char *type, int country, int to, const char *fmt,
     va_list ap)
@@ -101,6 +119,7 @@ ev_va(struct ctx *c, const char *type, int country, int to, const char *fmt,
 	e->to = to;
 	sb_init(&sb);
 	sb_vaddf(&sb, fmt, ap);
+	aor_fix_possessive(sb.buf);
 	e->text = sb_detach(&sb);
 }
 

@@ -100,11 +100,17 @@ aor_pending(const struct aor_state *st, struct decision *out, int max)
 	struct decision *d = out;
 	int order[RS_MAX_COUNTRIES];
 
+	int n, i;
+
 	if (max < 1)
 		return 0;
 	memset(d, 0, sizeof(*d) * (size_t)max);
-	if (st->combat.stage != CS_NONE)
-		return aor_combat_pending(st, out, max);
+	if (st->combat.stage != CS_NONE) {
+		n = aor_combat_pending(st, out, max);
+		for (i = 0; i < n; i++)
+			aor_fix_possessive(out[i].what);
+		return n;
+	}
 	if (st->phase == PH_AUCTION) {
 		const struct auction *au = &st->auction;
 		int seat = (au->opener + au->action - 1) % st->nplayers;
@@ -122,6 +128,7 @@ aor_pending(const struct aor_state *st, struct decision *out, int max)
 			    "%d (at most %d) with proposals A and B, or pass",
 			    cname(st, st->players[au->high_seat].country),
 			    au->high_bid, aor_max_bid(st, d->country));
+		aor_fix_possessive(d->what);
 		return 1;
 	}
 	if (st->phase == PH_SEGMENTS) {

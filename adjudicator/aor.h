@@ -264,6 +264,7 @@ void aor_pay(struct ctx *c, int country, int cost, const char *what); /* R5 */
 void aor_gain_unrest(struct ctx *c, int country, int n, const char *why);
 int aor_is_player(const struct aor_state *st, int country);
 const char *cname(const struct aor_state *st, int country);
+void aor_fix_possessive(char *s);	/* "Netherlands's" -> "Netherlands'" */
 int aor_segments_per_turn(const struct aor_state *st);	/* R13 */
 int aor_segment_order(const struct aor_state *st, int *order);
 int aor_discs_in_areas(const struct aor_state *st, int country);

@@ -288,3 +288,14 @@ TEST(r12_random_first_alliances_players_first_then_npcs)
 	CHECK_INT(t.st.phase, PH_SEGMENTS);
 	test_game_release(&t);
 }
+
+TEST(report_text_possessive_of_names_ending_in_s)
+{
+	char a[] = "Netherlands's disc and Prussia's disc; Netherlands's.";
+	char b[] = "its's";
+
+	aor_fix_possessive(a);
+	CHECK_STR(a, "Netherlands' disc and Prussia's disc; Netherlands'.");
+	aor_fix_possessive(b);
+	CHECK_STR(b, "its'");
+}
