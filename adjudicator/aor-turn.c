@@ -423,15 +423,27 @@ int
 aor_adjust(struct ctx *c, const char *text, struct strbuf *err)
 {
 	struct aor_state *st = c->st;
+	static const char *const fields[] = { " gold ", " vp ", " unrest ",
+	    " discs " };
 	char who[64], what[16], area[64];
+	const char *kw = NULL, *p;
 	long v;
 	int co, a, *field, before, n = 0;
+	size_t i;
 
-	if (sscanf(text, "%63s %15s %n", who, what, &n) != 2 || n == 0) {
+	/* the country may be several words: up to the field's keyword */
+	for (i = 0; i < ARRAY_SIZE(fields); i++)
+		for (p = text; *p; p++)
+			if (str_iprefix(fields[i], p) && (kw == NULL || p < kw))
+				kw = p;
+	if (kw == NULL || kw - text >= (long)sizeof(who) ||
+	    sscanf(kw, " %15s %n", what, &n) != 1) {
 		sb_addf(err, "bad adjustment '%s' (write COUNTRY gold|vp|"
 		    "unrest N, or COUNTRY discs AREA N)", text);
 		return -1;
 	}
+	snprintf(who, sizeof(who), "%.*s", (int)(kw - text), text);
+	n += (int)(kw - text);
 	co = rs_find_country(st->rs, who, err);
 	if (co < 0)
 		return -1;

@@ -54,7 +54,9 @@ cmd_check(int argc, char **argv)
 	    EXIT_OK : (diag_status() ? diag_status() : EXIT_DATAERR);
 	if (rc == EXIT_OK && ro.rejected > 0)
 		rc = EXIT_DATAERR;
-	printf("%s\n", rc == EXIT_OK ? "all orders accepted" : ro.rejected ?
+	printf("%s\n", rc == EXIT_OK ? "all orders accepted" :
+	    g.dice.error != NULL ? "the orders could not be played through: "
+	    "a draw needs the game's seed (give --seed-file)" : ro.rejected ?
 	    "some orders will be rejected when their step comes" :
 	    "some orders were rejected; resolve would change nothing");
 	game_release(&g);

@@ -348,6 +348,8 @@ cmd_new(int argc, char **argv)
 		fprintf(stderr, "adjudicator: created %s; its secret seed is in "
 		    "%s (keep it private, R30)\n", out, seed_path);
 out:
+	if (rc != EXIT_OK && seed_path != NULL && access(out, F_OK) != 0)
+		unlink(seed_path);	/* no game, so no seed either */
 	game_unlock(lock);
 	if (rsdoc != NULL)
 		xmlFreeDoc(rsdoc);

@@ -17,8 +17,6 @@ rank(int status)
 	switch (status) {
 	case EXIT_OK:
 		return 0;
-	case EXIT_REJECTED:
-		return 1;
 	case EXIT_DATAERR:
 		return 2;
 	case EXIT_NOINPUT:
@@ -27,8 +25,6 @@ rank(int status)
 		return 4;
 	case EXIT_TEMPFAIL:
 		return 5;
-	case EXIT_NOPERM:
-		return 6;
 	case EXIT_CANTCREAT:
 		return 7;
 	case EXIT_IOERR:

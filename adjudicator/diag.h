@@ -11,15 +11,14 @@
 
 enum exit_status {
 	EXIT_OK = 0,
-	EXIT_REJECTED = 1,	/* check: some order was rejected */
 	EXIT_USAGE = 64,	/* bad command line */
 	EXIT_DATAERR = 65,	/* bad input: game file, ruleset, orders */
 	EXIT_NOINPUT = 66,	/* an input file cannot be opened */
 	EXIT_SOFTWARE = 70,	/* internal error, a bug */
 	EXIT_CANTCREAT = 73,	/* an output file cannot be written */
 	EXIT_IOERR = 74,	/* reading or writing failed midway */
-	EXIT_TEMPFAIL = 75,	/* the game is locked by another run */
-	EXIT_NOPERM = 77	/* a seed or key file has unsafe permissions */
+	EXIT_TEMPFAIL = 75	/* locked by another run, or a mail server
+				   cannot be reached now */
 };
 
 /*

@@ -861,7 +861,8 @@ game_save(struct game *g, const char *path, const char *now)
 		xmlFree(mem);
 		return -1;
 	}
-	fchmod(fd, 0644);
+	/* the moderator's file: hands and unsealed picks are in it */
+	fchmod(fd, 0600);
 	while (off < len) {
 		ssize_t w = write(fd, mem + off, (size_t)(len - off));
 
@@ -1336,9 +1337,16 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 	 * every entry only by verify, the last one always.
 	 */
 	for (k = 0; k < g->nhist; k++)
-		if (replay_entry(g, &g->hist[k], verify, verify ||
-		    k + 1 == g->nhist, path) != 0)
+		if (replay_entry(g, &g->hist[k], verify, verify, path) != 0)
 			goto out;
+	/* every entry records the state after it: the last one must fit */
+	aor_state_digest(&g->st, commit);
+	if (strcmp(commit, g->hist[g->nhist - 1].digest) != 0) {
+		diag(EXIT_DATAERR, path, 0, "history entry %zu: the state the "
+		    "history produces differs from the recorded digest",
+		    g->nhist - 1);
+		goto out;
+	}
 	if (check_state(g, root, path) != 0 || read_tail(g, root, path) != 0)
 		goto out;
 	rc = 0;

@@ -167,7 +167,8 @@ xmlDoc *game_to_xml(struct game *g, const char *now);
 xmlDoc *game_to_xml_for(struct game *g, const char *now, int viewer);
 
 /*
- * An exclusive lock on the game for the whole run (GAME.lock beside it).
+ * An exclusive lock on the game for the whole run (GAME.xml.lock beside
+ * it).
  * Returns a descriptor, or -1 with a diagnostic (EXIT_TEMPFAIL if another
  * run holds it).
  */

@@ -2,6 +2,7 @@
  * report.c - reports from the game file through XSLT templates (libxslt).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,11 +19,30 @@
 #include "util.h"
 #include "xmlutil.h"
 
+/*
+ * Writes a report: atomically (temporary file and rename) over a regular
+ * file, but straight into anything else, so that /dev/null or a pipe
+ * named as the report stays what it is.
+ */
 static int
 write_atomic(const char *path, const void *buf, size_t len)
 {
-	char *tmp = xasprintf("%s.tmpXXXXXX", path);
-	int fd = mkstemp(tmp), ok;
+	struct stat sb;
+	char *tmp;
+	int fd, ok;
+
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		fd = open(path, O_WRONLY);
+		ok = fd >= 0 && write(fd, buf, len) == (ssize_t)len;
+		if (fd >= 0 && close(fd) != 0)
+			ok = 0;
+		if (!ok)
+			diag(EXIT_IOERR, path, 0, "cannot write: %s",
+			    strerror(errno));
+		return ok ? 0 : -1;
+	}
+	tmp = xasprintf("%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp);
 
 	if (fd < 0) {
 		diag(EXIT_CANTCREAT, path, 0, "cannot create: %s",

@@ -289,6 +289,20 @@ ruleset_from_xml(struct ruleset *rs, xmlNode *root, const char *file)
 				    rs->markers[i].id);
 				errors++;
 			}
+	/* each area's marker count must be what its markers add up to */
+	for (i = 0; i < rs->nareas; i++) {
+		int listed = 0;
+
+		for (j = 0; j < rs->nmarkers; j++)
+			listed += rs->markers[j].area == i;
+		if (listed != rs->areas[i].nmarkers) {
+			diag(EXIT_DATAERR, file, 0, "area '%s' says %d markers "
+			    "but the ruleset lists %d",
+			    rs->areas[i].name.id, rs->areas[i].nmarkers,
+			    listed);
+			errors++;
+		}
+	}
 	if (rs->ncountries < 2 || rs->num.die_sides < 2 ||
 	    rs->num.alliance_boxes > RS_MAX_ALLIANCE_BOXES ||
 	    rs->num.alliance_boxes < rs->ncountries ||

@@ -150,7 +150,7 @@ india=$(sed -n "/<area id=\"india\"/,/<\/area>/s/.*<discs country=\"$id\" count=
 	--now 2026-12-01T10:00:00Z || bad "adjust discs failed"
 order nodisc.txt "$third" "$step" "PLACE Saxony"
 expect no-disc 65 "has no disc left in supply (R3)" resolve "$w/nodisc.txt"
-expect bad-adjust 64 "cannot adjust 'colour'" \
+expect bad-adjust 64 "bad adjustment '$third colour 3' (write COUNTRY gold|vp|unrest N" \
 	"$adj" adjust "$w/game.xml" "$third colour 3"
 
 # Report templates: a broken one is named with its line, and no report
@@ -166,6 +166,22 @@ expect template-bad-xslt 65 "bad-xslt.xsl" \
 	"$adj" report "$w/game.xml" --template "$w/bad-xslt.xsl" -o "$w/out.txt"
 grep -q "bad-xslt.xsl:4: error:" "$w/err" && ok || { bad "the XSLT error names no line"; cat "$w/err"; }
 [ ! -e "$w/out.txt" ] && ok || bad "a bad template wrote a report"
+
+# A report named /dev/null stays a device (atomic writes go only over
+# regular files), and the game file is the moderator's: mode 600.
+[ -c /dev/null ] && ok || bad "/dev/null is no longer a device"
+[ "$(stat -c %a "$w/game.xml")" = 600 ] && ok || bad "the game file is not mode 600"
+"$adj" adjust "$w/game.xml" "$third gold 0" --now 2026-12-01T10:00:00Z
+# A multi-word country in an adjustment.
+"$adj" adjust "$w/game.xml" "Great Britain discs Baltic 1" \
+	--now 2026-12-01T10:00:00Z > /dev/null 2>&1 && ok ||
+	bad "adjust with a multi-word country failed"
+# A ruleset whose marker counts do not add up.
+sed 's|markers="9"|markers="8"|' "$top/formats/age-of-reason.xml" > "$w/count.xml"
+expect ruleset-marker-count 65 "area 'german-states' says 8 markers but the ruleset lists 9" \
+	"$adj" new -o "$w/other2.xml" --ruleset "$w/count.xml" \
+	--player prussia:P:p@x --player spain:S:s@x
+[ ! -e "$w/other2.xml.seed" ] && ok || bad "a failed new left its seed file"
 
 # Locking: a second run on a locked game fails at once with status 75.
 flock "$w/game.xml.lock" sleep 3 &
