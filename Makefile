@@ -4,7 +4,7 @@
 #   make check           tests/check.sh: install test needs, run every test
 #   make demo            examples/demo.sh: replay the bundled example game
 #   make install PREFIX=/usr/local
-#   make SANITIZE=address,undefined check   with sanitizers
+#   make sanitize        ASan and UBSan build (build-asan/) and its tests
 #   make valgrind        the unit tests and a short game under valgrind
 #   make bench           speed and memory figures (prints, never fails)
 
@@ -70,6 +70,11 @@ demo:
 valgrind: $(B)/adjudicator $(B)/unit-tests
 	tests/valgrind.sh
 
+sanitize:
+	$(MAKE) B=build-asan SANITIZE=address,undefined \
+		build-asan/adjudicator build-asan/unit-tests
+	tests/sanitize.sh
+
 bench: $(B)/adjudicator
 	tests/bench.sh
 
@@ -89,6 +94,6 @@ install: $(B)/adjudicator
 	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
 
 clean:
-	rm -rf $(B)
+	rm -rf $(B) build-asan
 
-.PHONY: all check demo valgrind bench lint-man install clean
+.PHONY: all check demo valgrind sanitize bench lint-man install clean

@@ -71,7 +71,7 @@ T=2026-12-01T10:00:00Z
 resolve() { "$adj" resolve "$w/game.xml" "$@" --now "$T" --report "$w/report.txt"; }
 
 for k in moderator prussia spain stranger; do mkkey $k; done
-mkkey shortlived seconds=3
+mkkey shortlived seconds=10
 export GNUPGHOME=$w/moderator
 
 "$adj" new -o "$w/game.xml" --id trust --now 2026-12-01T00:00:00Z \
@@ -134,14 +134,18 @@ grep -q 'kind="received"' "$w/game.xml" && grep -q "BEGIN PGP SIGNED MESSAGE" "$
 grep -q "<text>dice-$me-42</text>" "$w/game.xml" && ok || bad "entropy not recorded"
 expect replayed-old-order 65 "was resolved already (R38)" resolve "$w/bid.asc.txt"
 
-# An expired key: Spain's key lived 3 seconds.
-sleep 3
+# An expired key: Spain's key lives 10 seconds; wait until it has expired.
+born=$(gpg --homedir "$w/shortlived" --with-colons --list-keys 2>/dev/null |
+	awk -F: '/^pub/ {print $6; exit}')
+left=$((born + 11 - $(date +%s)))
+[ "$left" -gt 0 ] && sleep "$left"
 if [ "$me" = spain ]; then nextc=Prussia; nextk=prussia; else nextc=Spain; nextk=shortlived; fi
 set -- $(pending)
 order pass.txt "$2" "$1" "PASS"
 if [ "$nextk" = shortlived ]; then
+	# signed one second after the key was made, while it still lived
 	gpg --homedir "$w/shortlived" --batch --quiet --yes --pinentry-mode loopback \
-		--passphrase '' --faked-system-time "$(($(date +%s) - 2))" \
+		--passphrase '' --faked-system-time "$((born + 1))" \
 		--clearsign -o "$w/expired.asc.txt" "$w/pass.txt" 2>/dev/null
 	expect expired-key 65 "has expired" resolve "$w/expired.asc.txt"
 	"$adj" key "$w/game.xml" spain "$w/spain.asc" --now "$T" > /dev/null &&
