@@ -447,7 +447,21 @@ game_verify_message(struct game *g, const char *msg, size_t len,
 	if (p == NULL)
 		return -1;
 	import_keys(g, p);
-	return pgp_verify(p, msg, len, plain, fpr, err);
+	if (pgp_verify(p, msg, len, plain, fpr, err) != 0)
+		return -1;
+	/*
+	 * The encrypted message is kept in the history, so its size must
+	 * not tell a pick from another: the same padding as a sealed step.
+	 */
+	if (strlen(*plain) % PGP_PAD_BLOCK != 0) {
+		sb_addf(err, "an encrypted order must be padded to a multiple "
+		    "of %d bytes with comment lines, so that its size cannot "
+		    "betray it (see adjudicator-orders(5))", PGP_PAD_BLOCK);
+		free(*plain);
+		*plain = NULL;
+		return -1;
+	}
+	return 0;
 }
 
 void

@@ -200,11 +200,16 @@ sigblock_mail() {
 	printf '\n-- \nBob, sent from a phone\n+34 555 0100\n'
 }
 pgpmime_encrypted() {	# pgpmime_encrypted FROM ID SUBJECT KEY TEXTFILE
+	# padded to 512 bytes and not compressed, as adjudicator-orders(5) says
+	cp "$5" "$w/padded.txt"
+	n=$(wc -c < "$w/padded.txt")
+	head -c $((511 - n % 512)) /dev/zero | tr '\0' '#' >> "$w/padded.txt"
+	printf '\n' >> "$w/padded.txt"
 	gpg --homedir "$w/$4" --batch --quiet --yes --pinentry-mode loopback \
 		--passphrase '' --trust-model always --armor --sign \
-		--local-user "$(cat "$w/$4.fpr")" \
-		--encrypt -r "$(cat "$w/moderator.fpr")" -o "$w/enc.asc" "$5" \
-		2>/dev/null
+		--compress-algo none --local-user "$(cat "$w/$4.fpr")" \
+		--encrypt -r "$(cat "$w/moderator.fpr")" -o "$w/enc.asc" \
+		"$w/padded.txt" 2>/dev/null
 	headers "$1" "$2" "$3"
 	printf 'Content-Type: multipart/encrypted;\n protocol="application/pgp-encrypted";\n boundary="enc-7"\n\n'
 	printf 'This is an OpenPGP/MIME encrypted message (RFC 4880 and 3156)\n'

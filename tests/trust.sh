@@ -125,6 +125,12 @@ sed 's/BID 0 A Russia/BID 0 A Austria/' "$w/bid.asc.txt" > "$w/tampered.asc.txt"
 expect tampered 65 "bad signature" resolve "$w/tampered.asc.txt"
 { echo "forwarded text"; cat "$w/bid.asc.txt"; } > "$w/outside.asc.txt"
 expect text-outside 65 "text outside the signed part" resolve "$w/outside.asc.txt"
+gpg --homedir "$w/$key" --batch --quiet --yes --pinentry-mode loopback \
+	--passphrase '' --trust-model always --armor --sign --encrypt \
+	--local-user "$(cat "$w/$key.fpr")" -r "$(cat "$w/moderator.fpr")" \
+	-o "$w/unpadded-order.asc" "$w/bid.txt" 2>/dev/null
+expect unpadded-encrypted-order 65 "an encrypted order must be padded" \
+	resolve "$w/unpadded-order.asc"
 "$adj" check "$w/game.xml" "$w/bid.asc.txt" --now "$T" > "$w/ack.txt" 2>&1
 grep -q "$step $who: accepted, applied" "$w/ack.txt" && ok ||
 	{ bad "check gives no acknowledgement"; cat "$w/ack.txt"; }
