@@ -125,6 +125,7 @@ sed 's/BID 0 A Russia/BID 0 A Austria/' "$w/bid.asc.txt" > "$w/tampered.asc.txt"
 expect tampered 65 "bad signature" resolve "$w/tampered.asc.txt"
 { echo "forwarded text"; cat "$w/bid.asc.txt"; } > "$w/outside.asc.txt"
 expect text-outside 65 "text outside the signed part" resolve "$w/outside.asc.txt"
+gpg --homedir "$w/$key" --batch --quiet --import "$w/moderator.asc" 2>/dev/null
 gpg --homedir "$w/$key" --batch --quiet --yes --pinentry-mode loopback \
 	--passphrase '' --trust-model always --armor --sign --encrypt \
 	--local-user "$(cat "$w/$key.fpr")" -r "$(cat "$w/moderator.fpr")" \
