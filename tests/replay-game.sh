@@ -57,6 +57,14 @@ first=$(sed -n 's/.*<player seat="1" country="\([a-z-]*\)".*/\1/p' \
 # R39: the hand shows in its owner's report only.
 grep -q "Your hand" "$work/private.txt" || {
 	echo "replay-game: $dir: the private report shows no hand" >&2; exit 1; }
+# Mail reports: lines of at most 78 characters, no markup.
+for f in reports.txt private.txt; do
+	if awk 'length > 78 { exit 1 }' "$work/$f" && ! grep -q '<[a-z]' "$work/$f"
+	then :; else
+		echo "replay-game: $dir: $f has a line over 78 characters or markup" >&2
+		exit 1
+	fi
+done
 for f in reports.txt final.html; do
 	if grep -q "Your hand" "$work/$f"; then
 		echo "replay-game: $dir: $f shows a hand" >&2
