@@ -61,8 +61,7 @@ run_time(const char *now_opt, char out[32])
 }
 
 int
-private_reports(struct game *g, xmlDoc *doc, const char *template_path,
-    const char *dir)
+private_reports(struct game *g, const char *template_path, const char *dir)
 {
 	struct strbuf err;
 	int s, rc = EXIT_OK;
@@ -82,7 +81,6 @@ private_reports(struct game *g, xmlDoc *doc, const char *template_path,
 		char fpr[PGP_FPR_LEN + 1];
 		xmlDoc *mine = game_to_xml_for(g, NULL, co);
 
-		(void)doc;
 		rc = report_render(mine, template_path, g->run, id, &text,
 		    &len);
 		xmlFreeDoc(mine);

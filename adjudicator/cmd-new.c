@@ -342,7 +342,7 @@ cmd_new(int argc, char **argv)
 	doc = game_to_xml(&g, now);
 	rc = report_write(doc, template, g.run, NULL, report);
 	if (rc == EXIT_OK && private_dir != NULL)
-		rc = private_reports(&g, doc, template, private_dir);
+		rc = private_reports(&g, template, private_dir);
 	xmlFreeDoc(doc);
 	if (seed_path != NULL)
 		fprintf(stderr, "adjudicator: created %s; its secret seed is in "

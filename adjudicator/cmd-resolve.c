@@ -85,7 +85,7 @@ cmd_resolve(int argc, char **argv)
 	doc = game_to_xml(&g, now);
 	rc = report_write(doc, template, g.run, NULL, report);
 	if (rc == EXIT_OK && private_dir != NULL)
-		rc = private_reports(&g, doc, template, private_dir);
+		rc = private_reports(&g, template, private_dir);
 	xmlFreeDoc(doc);
 out:
 	game_release(&g);

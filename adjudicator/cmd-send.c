@@ -107,7 +107,7 @@ queue_reports(struct moderation *m, struct game *g, int run)
 	saved_run = g->run;
 	g->run = run;		/* private_reports renders g->run's */
 	if (rc == EXIT_OK)
-		rc = private_reports(g, doc, m->template, dir);
+		rc = private_reports(g, m->template, dir);
 	g->run = saved_run;
 	for (s = 0; rc == EXIT_OK && s < g->st.nplayers; s++) {
 		const struct player *p = &g->st.players[s];

@@ -55,7 +55,7 @@ int report_write_file(const char *path, const char *text, size_t len);
  * Each player's private report into dir: COUNTRY.txt, or COUNTRY.txt.asc
  * encrypted to the player's registered key (issue 4).
  */
-int private_reports(struct game *g, xmlDoc *doc, const char *template_path,
+int private_reports(struct game *g, const char *template_path,
     const char *dir);
 
 #endif
