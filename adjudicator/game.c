@@ -54,6 +54,7 @@ entry_release(struct entry *e)
 	free(e->text);
 	free(e->reason);
 	free(e->plain);
+	free(e->session_key);
 	for (i = 0; i < e->ndraws; i++)
 		draw_release(&e->draws[i]);
 	free(e->draws);
@@ -80,6 +81,11 @@ game_release(struct game *g)
 		pgp_close(g->mod);
 	if (g->keyring != NULL)
 		pgp_close(g->keyring);
+	for (i = 0; i < g->nopened; i++) {
+		free(g->opened[i].armor);
+		free(g->opened[i].session_key);
+	}
+	free(g->opened);
 	orders_set_unsealer(NULL, NULL);
 	memset(g, 0, sizeof(*g));
 }
@@ -225,7 +231,7 @@ game_create(struct game *g, const char *id,
 static void
 open_sealed(struct game *g, const char *now)
 {
-	size_t k, n = g->nhist;
+	size_t k, i, n = g->nhist;
 	struct entry *e;
 
 	if (g->st.combat.stage != CS_NONE)
@@ -240,6 +246,10 @@ open_sealed(struct game *g, const char *now)
 		e->country = g->hist[k].country;
 		snprintf(e->step, sizeof(e->step), "%s", g->hist[k].step);
 		e->text = xstrdup(g->hist[k].plain);
+		for (i = 0; i < g->nopened; i++)
+			if (strstr(g->hist[k].text, g->opened[i].armor) != NULL)
+				e->session_key =
+				    xstrdup(g->opened[i].session_key);
 		aor_state_digest(&g->st, e->digest);
 	}
 }
@@ -515,7 +525,7 @@ unseal_cb(void *ctx, const char *armor, char **plain, struct strbuf *err)
 	struct game *g = ctx;
 	struct pgp *p;
 	size_t k, len;
-	char *trimmed = xstrdup(armor);
+	char *trimmed = xstrdup(armor), *sk = NULL;
 
 	/* stored texts lose their last newline */
 	len = strlen(trimmed);
@@ -532,13 +542,19 @@ unseal_cb(void *ctx, const char *armor, char **plain, struct strbuf *err)
 			return 0;
 		}
 	}
-	free(trimmed);
 	p = game_moderator(g, err);
-	if (p == NULL || pgp_decrypt(p, armor, plain, err) != 0) {
+	if (p == NULL || pgp_decrypt_session(p, armor, NULL, plain, &sk,
+	    err) != 0) {
 		sb_add(err, " (opening a sealed pick needs the moderator's "
 		    "secret key in GNUPGHOME)");
+		free(trimmed);
 		return -1;
 	}
+	/* kept so that the reveal can publish it (verify checks it) */
+	g->opened = xrealloc(g->opened, (g->nopened + 1) * sizeof(*g->opened));
+	g->opened[g->nopened].armor = trimmed;
+	g->opened[g->nopened].session_key = sk;
+	g->nopened++;
 	len = strlen(*plain);
 	if (len == 0 || len % PGP_PAD_BLOCK != 0) {
 		sb_addf(err, "a sealed pick must be padded to a multiple of %d "
@@ -727,6 +743,8 @@ entry_xml(const struct game *g, const struct entry *e, xmlNode *parent)
 		xml_set(n, "fingerprint", e->fpr);
 	if (e->kind == EN_UNSEAL)
 		xml_set_int(n, "of", e->of);
+	if (e->session_key != NULL)
+		xml_set(n, "session-key", e->session_key);
 	xml_set(n, "digest", e->digest);
 	if (e->text != NULL)
 		xml_add(n, "text", e->text);
@@ -992,6 +1010,7 @@ read_entry(struct game *g, xmlNode *n, struct entry *e, const char *path)
 	e->sealed = xml_attr_yes(n, "sealed");
 	xml_attr(n, "fingerprint", e->fpr, sizeof(e->fpr));
 	e->of = xml_attr_int(n, "of", -1);
+	e->session_key = xml_attr_dup(n, "session-key");
 	e->source = xml_attr_dup(n, "source");
 	if ((c = xml_child(n, "text")) != NULL)
 		e->text = xml_text(c);
@@ -1253,6 +1272,64 @@ check_state(struct game *g, xmlNode *root, const char *path)
 	return rc;
 }
 
+/*
+ * verify: each opened sealed pick must be what its message says, which
+ * anyone can check with the session key published at the reveal.
+ */
+static int
+check_unsealed(struct game *g, const char *path)
+{
+	struct pgp *p = NULL;
+	struct strbuf err;
+	size_t k;
+	int rc = 0;
+
+	sb_init(&err);
+	for (k = 0; k < g->nhist && rc == 0; k++) {
+		const struct entry *u = &g->hist[k];
+		const char *sealed, *a, *b;
+		char *armor, *plain = NULL, *sk = NULL;
+
+		if (u->kind != EN_UNSEAL || u->session_key == NULL ||
+		    u->of < 0 || (size_t)u->of >= g->nhist)
+			continue;
+		sealed = g->hist[u->of].text ? g->hist[u->of].text : "";
+		a = strstr(sealed, "-----BEGIN PGP MESSAGE-----");
+		b = a ? strstr(a, "-----END PGP MESSAGE-----") : NULL;
+		if (b == NULL)
+			continue;
+		armor = xasprintf("%.*s-----END PGP MESSAGE-----\n",
+		    (int)(b - a), a);
+		if (p == NULL && pgp_open(&p, NULL, &err) != 0) {
+			free(armor);
+			rc = -1;
+			break;
+		}
+		if (pgp_decrypt_session(p, armor, u->session_key, &plain, &sk,
+		    &err) != 0) {
+			diag(EXIT_DATAERR, path, 0, "history entry %zu: its "
+			    "session key does not open entry %d: %s", k, u->of,
+			    err.buf);
+			rc = -1;
+		} else {
+			pgp_unpad(plain);
+			if (strcmp(plain, u->text ? u->text : "") != 0) {
+				diag(EXIT_DATAERR, path, 0, "history entry %zu "
+				    "records a pick that entry %d's sealed "
+				    "message does not hold", k, u->of);
+				rc = -1;
+			}
+		}
+		free(plain);
+		free(sk);
+		free(armor);
+	}
+	if (p != NULL)
+		pgp_close(p);
+	sb_release(&err);
+	return rc;
+}
+
 int
 game_load(struct game *g, const char *path, const unsigned char *seed,
     int flags)
@@ -1353,6 +1430,8 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 	for (k = 0; k < g->nhist; k++)
 		if (replay_entry(g, &g->hist[k], verify, verify, path) != 0)
 			goto out;
+	if (verify && check_unsealed(g, path) != 0)
+		goto out;
 	/* every entry records the state after it: the last one must fit */
 	aor_state_digest(&g->st, commit);
 	if (strcmp(commit, g->hist[g->nhist - 1].digest) != 0) {

@@ -41,6 +41,7 @@ struct entry {
 	char *plain;		/* owned, never saved: opened sealed lines */
 	char fpr[41];		/* EN_KEY, EN_RECEIVED: the key */
 	int of;			/* EN_UNSEAL: the entry it opens */
+	char *session_key;	/* EN_UNSEAL: opens that entry's message */
 	struct draw *draws;	/* owned */
 	size_t ndraws;
 	struct journal j;	/* the entry's events */
@@ -83,6 +84,9 @@ struct game {
 	int seed_revealed;	/* the game is over and the seed is public */
 	struct pgp *mod;	/* the moderator's GnuPG home, opened lazily */
 	struct pgp *keyring;	/* a clean home with the game's keys, lazily */
+	/* sealed messages opened with the moderator's key this run */
+	struct opened { char *armor; char *session_key; } *opened;
+	size_t nopened;
 };
 
 /* Load flags. */

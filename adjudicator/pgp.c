@@ -1043,6 +1043,38 @@ done:
 	return rc;
 }
 
+int
+pgp_decrypt_session(struct pgp *p, const char *armored, const char *override,
+    char **plain, char **session_key, struct strbuf *err)
+{
+	gpgme_decrypt_result_t dr;
+	gpgme_error_t e;
+	int rc;
+
+	*session_key = NULL;
+	e = gpgme_set_ctx_flag(p->ctx, "export-session-key", "1");
+	if (e == 0 && override != NULL)
+		e = gpgme_set_ctx_flag(p->ctx, "override-session-key",
+		    override);
+	if (e) {
+		fail(err, "cannot ask for the session key", e);
+		return -1;
+	}
+	rc = pgp_decrypt(p, armored, plain, err);
+	dr = gpgme_op_decrypt_result(p->ctx);
+	if (rc == 0 && dr != NULL && dr->session_key != NULL)
+		*session_key = xstrdup(dr->session_key);
+	gpgme_set_ctx_flag(p->ctx, "export-session-key", "0");
+	gpgme_set_ctx_flag(p->ctx, "override-session-key", "");
+	if (rc == 0 && *session_key == NULL) {
+		sb_add(err, "gpg gave no session key");
+		free(*plain);
+		*plain = NULL;
+		rc = -1;
+	}
+	return rc;
+}
+
 /* Signs text with the secret key fpr in mode; the caller frees *out. */
 static int
 sign(struct pgp *p, const char *fpr, const char *text, size_t len,

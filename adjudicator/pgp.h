@@ -88,6 +88,15 @@ int pgp_decrypt(struct pgp *p, const char *armored, char **plain,
  * comment block, a line "# padding" and lines of '#', so that its length is
  * a multiple of PGP_PAD_BLOCK. The order language ignores the block.
  */
+/*
+ * Decrypts like pgp_decrypt and also gives the message's session key
+ * ("ALGO:HEX", caller frees), which opens that one message and no other.
+ * With override set, decrypts with that session key instead of a secret
+ * key, so that anyone can check what a sealed message said.
+ */
+int pgp_decrypt_session(struct pgp *p, const char *armored,
+    const char *override, char **plain, char **session_key,
+    struct strbuf *err);
 char *pgp_pad(const char *text);
 /* Cuts the block pgp_pad appended off text, in place; else leaves it. */
 void pgp_unpad(char *text);

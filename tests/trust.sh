@@ -272,6 +272,15 @@ GNUPGHOME=$w/stranger "$adj" status "$w/game.xml" > /dev/null 2> "$w/err" && ok 
 	bad "the game needs the moderator's key after the reveal"
 "$adj" verify "$w/game.xml" --seed-file "$w/seed5" > /dev/null 2>&1 && ok ||
 	bad "verify failed after sealed picks"
+# The reveal publishes each sealed message's session key: anyone can open
+# the message and check the recorded pick; a doctored record is caught.
+grep -q 'kind="unseal" [^>]*session-key="[0-9]*:[0-9A-F]*"' "$w/game.xml" && ok ||
+	bad "no session key published at the reveal"
+sed 's/zebra-secret-7/zebra-secret-8/' "$w/game.xml" > "$w/doctored.xml"
+GNUPGHOME=$w/stranger "$adj" verify "$w/doctored.xml" --seed-file "$w/seed5" \
+	> "$w/out" 2>&1 && bad "a doctored sealed pick passed verify" || ok
+grep -q "records a pick that entry [0-9]*'s sealed message does not hold" "$w/out" &&
+	ok || { bad "no clear message for a doctored pick"; cat "$w/out"; }
 
 echo "trust: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

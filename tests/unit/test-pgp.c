@@ -973,3 +973,42 @@ TEST(pgp_clearsign_needs_a_secret_key)
 	free(want);
 	sb_release(&err);
 }
+
+/*
+ * The session key of a sealed message opens it in a home without any key,
+ * so anyone can check a pick after the reveal; another key does not.
+ */
+TEST(pgp_session_key_opens_the_message_for_anyone)
+{
+	static const char pick[] = "DEFEND WITH 3/0/2\n";
+	struct strbuf err;
+	char *msg, *plain, *plain2, *sk, *sk2, *bad;
+	struct pgp *anyone = NULL;
+
+	if (K() == NULL)
+		return;
+	sb_init(&err);
+	CHECK_INT(pgp_encrypt(keys->m, keys->mod, pick, &msg, &err), 0);
+	CHECK_INT(pgp_decrypt_session(keys->m, msg, NULL, &plain, &sk, &err),
+	    0);
+	CHECK(sk != NULL && strchr(sk, ':') != NULL);
+	CHECK_INT(pgp_open(&anyone, NULL, &err), 0);
+	CHECK_INT(pgp_decrypt_session(anyone, msg, sk, &plain2, &sk2, &err),
+	    0);
+	CHECK_STR(plain2, plain);
+	free(plain2);
+	free(sk2);
+	/* a different session key opens nothing */
+	bad = xstrdup(sk);
+	bad[strlen(bad) - 1] = bad[strlen(bad) - 1] == '0' ? '1' : '0';
+	sb_reset(&err);
+	CHECK_INT(pgp_decrypt_session(anyone, msg, bad, &plain2, &sk2, &err),
+	    -1);
+	CHECK(plain2 == NULL);
+	free(bad);
+	pgp_close(anyone);
+	free(plain);
+	free(sk);
+	free(msg);
+	sb_release(&err);
+}
