@@ -630,28 +630,6 @@ roll(struct ctx *c, struct side *s, const char *who)
 		    "%d of %s", c->st->turn, c->st->combat.number, i + 1, who);
 }
 
-static int
-boxes_held(const struct aor_state *st, int country, enum box_effect eff,
-    int area, int *amount)
-{
-	const struct ruleset *rs = st->rs;
-	int k, i, n = 0;
-
-	*amount = 0;
-	for (k = 0; k < rs->nboxkinds; k++) {
-		if (rs->boxkinds[k].effect != eff)
-			continue;
-		if (eff == EFF_SUPPORT && !rs->boxkinds[k].areas[area])
-			continue;
-		for (i = 0; i < rs->boxkinds[k].count; i++)
-			if (st->box[k][i] == country) {
-				n++;
-				*amount += rs->boxkinds[k].amount;
-			}
-	}
-	return n;
-}
-
 /* R26 (and R18 for the boxes); the reasons go into s->why. */
 static void
 strength(const struct aor_state *st, struct side *s, int is_attacker)
@@ -706,12 +684,12 @@ strength(const struct aor_state *st, struct side *s, int is_attacker)
 	if (!aor_is_player(st, s->country))
 		return;
 	/* R18: training and support help the side's player only. */
-	if (boxes_held(st, s->country, EFF_ARMY_TRAINING, area, &amount) > 0) {
+	if (aor_boxes_held(st, s->country, EFF_ARMY_TRAINING, &amount) > 0) {
 		s->strength += amount;
 		sb_addf(&s->why, "; Army Training: %d", amount);
 	}
-	if (aor_ships_count(rs, area) && boxes_held(st, s->country,
-	    EFF_NAVY_TRAINING, area, &amount) > 0) {
+	if (aor_ships_count(rs, area) && aor_boxes_held(st, s->country,
+	    EFF_NAVY_TRAINING, &amount) > 0) {
 		s->strength += amount;
 		sb_addf(&s->why, "; Navy Training: %d", amount);
 	}
@@ -768,7 +746,7 @@ reserves(struct ctx *c, struct side *a, struct side *d)
 	int i, k, inst, use;
 
 	for (i = 0; i < 2; i++) {
-		struct side *me = sides[i], *other = sides[1 - i];
+		struct side *me = sides[i];
 		struct strbuf sb;
 
 		if (me->country < 0 || !find_reserve(st, me->country, &k,
@@ -801,7 +779,6 @@ reserves(struct ctx *c, struct side *a, struct side *d)
 		    "%s.", cname(st, me->country), pol[i] == RES_ALWAYS ?
 		    "always" : "if-losing", sb.buf);
 		sb_release(&sb);
-		(void)other;
 	}
 }
 

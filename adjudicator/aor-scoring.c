@@ -14,16 +14,13 @@ void
 aor_income(struct ctx *c)
 {
 	struct aor_state *st = c->st;
-	int s, k, i;
+	int s;
 
 	for (s = 0; s < st->nplayers; s++) {
 		int co = st->players[s].country;
-		int n = aor_discs_in_areas(st, co), boxes = 0;
-
-		if (st->variants & VAR_INCOME_COUNTS_BOXES)
-			for (k = 0; k < st->rs->nboxkinds; k++)
-				for (i = 0; i < st->rs->boxkinds[k].count; i++)
-					boxes += st->box[k][i] == co;
+		int n = aor_discs_in_areas(st, co);
+		int boxes = (st->variants & VAR_INCOME_COUNTS_BOXES) ?
+		    aor_discs_in_boxes(st, co) : 0;
 		st->gold[co] += n + boxes;
 		if (boxes > 0)
 			ev(c, "income", co, "Income: %s takes %d gold (%d "

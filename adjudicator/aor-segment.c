@@ -39,18 +39,6 @@ free_instance(const struct aor_state *st, int kind)
 	return -1;
 }
 
-static int
-holds_effect(const struct aor_state *st, int country, enum box_effect eff)
-{
-	int k, i, n = 0;
-
-	for (k = 0; k < st->rs->nboxkinds; k++)
-		if (st->rs->boxkinds[k].effect == eff)
-			for (i = 0; i < st->rs->boxkinds[k].count; i++)
-				n += st->box[k][i] == country;
-	return n;
-}
-
 /* R17: the cards Militia or Pressgangs may take back. */
 static int
 card_eligible(const struct aor_state *st, int country, int card,
@@ -190,7 +178,8 @@ aor_segment_check(const struct aor_state *st, const struct order *o,
     struct strbuf *err)
 {
 	int places = 0, attacks = 0, passes = 0, i;
-	int war_office = holds_effect(st, o->country, EFF_WAR_OFFICE) > 0;
+	int amount, war_office = aor_boxes_held(st, o->country, EFF_WAR_OFFICE,
+	    &amount) > 0;
 
 	for (i = 0; i < o->nitems; i++) {
 		switch (o->items[i].kind) {

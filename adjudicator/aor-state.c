@@ -169,8 +169,8 @@ aor_discs_in_areas(const struct aor_state *st, int country)
 	return n;
 }
 
-static int
-discs_in_boxes(const struct aor_state *st, int country)
+int
+aor_discs_in_boxes(const struct aor_state *st, int country)
 {
 	int k, i, n = 0;
 
@@ -180,12 +180,30 @@ discs_in_boxes(const struct aor_state *st, int country)
 	return n;
 }
 
+int
+aor_boxes_held(const struct aor_state *st, int country, enum box_effect eff,
+    int *amount)
+{
+	const struct ruleset *rs = st->rs;
+	int k, i, n = 0;
+
+	*amount = 0;
+	for (k = 0; k < rs->nboxkinds; k++)
+		if (rs->boxkinds[k].effect == eff)
+			for (i = 0; i < rs->boxkinds[k].count; i++)
+				if (st->box[k][i] == country) {
+					n++;
+					*amount += rs->boxkinds[k].amount;
+				}
+	return n;
+}
+
 /* R3: 22 discs for areas and boxes together. */
 int
 aor_supply(const struct aor_state *st, int country)
 {
 	return st->rs->num.discs - aor_discs_in_areas(st, country) -
-	    discs_in_boxes(st, country);
+	    aor_discs_in_boxes(st, country);
 }
 
 /* R5: gold plus what borrowing can still bring. */

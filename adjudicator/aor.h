@@ -268,6 +268,10 @@ void aor_fix_possessive(char *s);	/* "Netherlands's" -> "Netherlands'" */
 int aor_segments_per_turn(const struct aor_state *st);	/* R13 */
 int aor_segment_order(const struct aor_state *st, int *order);
 int aor_discs_in_areas(const struct aor_state *st, int country);
+int aor_discs_in_boxes(const struct aor_state *st, int country);
+/* Boxes of one effect a country holds; *amount sums their amounts (R18). */
+int aor_boxes_held(const struct aor_state *st, int country,
+    enum box_effect eff, int *amount);
 int aor_max_bid(const struct aor_state *st, int country);	/* R10 */
 int aor_alliance_of(const struct aor_state *st, int country); /* 0,1,-1 */
 

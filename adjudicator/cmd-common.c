@@ -10,7 +10,6 @@
 
 #include "cmd.h"
 #include "diag.h"
-#include "pgp.h"
 #include "util.h"
 
 int
@@ -77,8 +76,6 @@ private_reports(struct game *g, const char *template_path, const char *dir)
 		const char *id = g->rs.countries[co].name.id;
 		char *text = NULL, *armored = NULL, *path;
 		size_t len;
-		struct pgp *p = NULL;
-		char fpr[PGP_FPR_LEN + 1];
 		xmlDoc *mine = game_to_xml_for(g, NULL, co);
 
 		rc = report_render(mine, template_path, g->run, id, &text,
@@ -92,17 +89,14 @@ private_reports(struct game *g, const char *template_path, const char *dir)
 		} else {
 			path = xasprintf("%s/%s.txt.asc", dir, id);
 			sb_reset(&err);
-			if (pgp_open(&p, NULL, &err) != 0 ||
-			    pgp_import(p, g->key_text[co], fpr, &err) != 0 ||
-			    pgp_encrypt(p, fpr, text, &armored, &err) != 0) {
+			if (game_encrypt_to(g->key_text[co], text, &armored,
+			    &err) != 0) {
 				diag(EXIT_DATAERR, path, 0, "cannot encrypt the "
 				    "private report: %s", err.buf);
 				rc = EXIT_DATAERR;
 			} else
 				rc = report_write_file(path, armored,
 				    strlen(armored));
-			if (p != NULL)
-				pgp_close(p);
 		}
 		free(armored);
 		free(text);

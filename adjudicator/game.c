@@ -6,7 +6,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -499,23 +498,30 @@ game_entropy(struct game *g, int country, const char *text, const char *now)
 }
 
 int
-game_seal_text(struct game *g, const char *text, char **armored,
+game_encrypt_to(const char *key, const char *text, char **armored,
     struct strbuf *err)
 {
 	struct pgp *p = NULL;
 	char fpr[PGP_FPR_LEN + 1];
 	int rc = -1;
 
+	if (pgp_open(&p, NULL, err) != 0)
+		return -1;
+	if (pgp_import(p, key, fpr, err) == 0)
+		rc = pgp_encrypt(p, fpr, text, armored, err);
+	pgp_close(p);
+	return rc;
+}
+
+int
+game_seal_text(struct game *g, const char *text, char **armored,
+    struct strbuf *err)
+{
 	if (g->moderator_key == NULL) {
 		sb_add(err, "the game has no moderator's key to seal to");
 		return -1;
 	}
-	if (pgp_open(&p, NULL, err) != 0)
-		return -1;
-	if (pgp_import(p, g->moderator_key, fpr, err) == 0)
-		rc = pgp_encrypt(p, fpr, text, armored, err);
-	pgp_close(p);
-	return rc;
+	return game_encrypt_to(g->moderator_key, text, armored, err);
 }
 
 /* Opens a sealed pick: from its EN_UNSEAL record, or with the key. */
@@ -872,9 +878,7 @@ game_save(struct game *g, const char *path, const char *now)
 {
 	xmlDoc *doc = game_to_xml(g, now);
 	xmlChar *mem = NULL;
-	int len = 0, fd, dfd;
-	char *tmp, *dircopy, *dir;
-	ssize_t off = 0;
+	int len = 0, rc;
 
 	if (xml_validate(doc, path, "formats/game.rng") != 0) {
 		diag(EXIT_SOFTWARE, path, 0, "the game file about to be "
@@ -884,51 +888,15 @@ game_save(struct game *g, const char *path, const char *now)
 	}
 	xmlDocDumpFormatMemoryEnc(doc, &mem, &len, "UTF-8", 1);
 	xmlFreeDoc(doc);
-	tmp = xasprintf("%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		diag(EXIT_CANTCREAT, tmp, 0, "cannot create: %s",
-		    strerror(errno));
-		free(tmp);
-		xmlFree(mem);
-		return -1;
-	}
 	/* the moderator's file: hands and unsealed picks are in it */
-	fchmod(fd, 0600);
-	while (off < len) {
-		ssize_t w = write(fd, mem + off, (size_t)(len - off));
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		off += w;
-	}
+	rc = write_file_atomic(path, mem, (size_t)len, 0600);
 	xmlFree(mem);
-	if (off < len || fsync(fd) != 0 || close(fd) != 0) {
-		diag(EXIT_IOERR, tmp, 0, "cannot write: %s", strerror(errno));
-		unlink(tmp);
-		free(tmp);
-		return -1;
-	}
-	if (rename(tmp, path) != 0) {
-		diag(EXIT_IOERR, path, 0, "cannot replace: %s",
-		    strerror(errno));
-		unlink(tmp);
-		free(tmp);
-		return -1;
-	}
-	free(tmp);
-	dircopy = xstrdup(path);
-	dir = dirname(dircopy);
-	dfd = open(dir, O_RDONLY | O_DIRECTORY);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-	free(dircopy);
-	return 0;
+	if (rc == -1)
+		diag(EXIT_CANTCREAT, path, 0, "cannot create a temporary file "
+		    "beside it: %s", strerror(errno));
+	else if (rc != 0)
+		diag(EXIT_IOERR, path, 0, "cannot write: %s", strerror(errno));
+	return rc == 0 ? 0 : -1;
 }
 
 int

@@ -147,6 +147,12 @@ void game_received(struct game *g, int country, const char *source,
     const char *fpr, const char *text, const char *now);
 void game_entropy(struct game *g, int country, const char *text,
     const char *now);
+/*
+ * Encrypts text, padded, to an armoured public key (a player's, for a
+ * private report) in a throwaway home; caller frees *armored.
+ */
+int game_encrypt_to(const char *key, const char *text, char **armored,
+    struct strbuf *err);
 /* Encrypts text to the moderator's key, padded; for seal and the seed. */
 int game_seal_text(struct game *g, const char *text, char **armored,
     struct strbuf *err);

@@ -2,13 +2,10 @@
  * report.c - reports from the game file through XSLT templates (libxslt).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <libxslt/transform.h>
 #include <libxslt/xsltInternals.h>
@@ -19,48 +16,18 @@
 #include "util.h"
 #include "xmlutil.h"
 
-/*
- * Writes a report: atomically (temporary file and rename) over a regular
- * file, but straight into anything else, so that /dev/null or a pipe
- * named as the report stays what it is.
- */
+/* Reports are for players: mode 644, never renamed over /dev/null. */
 static int
 write_atomic(const char *path, const void *buf, size_t len)
 {
-	struct stat sb;
-	char *tmp;
-	int fd, ok;
+	int rc = write_file_atomic(path, buf, len, 0644);
 
-	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
-		fd = open(path, O_WRONLY);
-		ok = fd >= 0 && write(fd, buf, len) == (ssize_t)len;
-		if (fd >= 0 && close(fd) != 0)
-			ok = 0;
-		if (!ok)
-			diag(EXIT_IOERR, path, 0, "cannot write: %s",
-			    strerror(errno));
-		return ok ? 0 : -1;
-	}
-	tmp = xasprintf("%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp);
-
-	if (fd < 0) {
+	if (rc == -1)
 		diag(EXIT_CANTCREAT, path, 0, "cannot create: %s",
 		    strerror(errno));
-		free(tmp);
-		return -1;
-	}
-	fchmod(fd, 0644);
-	ok = write(fd, buf, len) == (ssize_t)len && fsync(fd) == 0;
-	ok = close(fd) == 0 && ok;
-	if (!ok || rename(tmp, path) != 0) {
+	else if (rc != 0)
 		diag(EXIT_IOERR, path, 0, "cannot write: %s", strerror(errno));
-		unlink(tmp);
-		free(tmp);
-		return -1;
-	}
-	free(tmp);
-	return 0;
+	return rc == 0 ? 0 : -1;
 }
 
 /* libxslt's messages, collected: any of them makes the report fail. */

@@ -5,9 +5,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <gcrypt.h>
 
@@ -160,6 +164,76 @@ sb_detach(struct strbuf *sb)
 	sb->buf = NULL;
 	sb->len = sb->alloc = 0;
 	return p;
+}
+
+static int
+write_all(int fd, const char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t w = write(fd, buf, len);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		buf += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+int
+write_file_atomic(const char *path, const void *buf, size_t len,
+    unsigned mode)
+{
+	struct stat sb;
+	char *tmp, *dircopy;
+	int fd, e;
+
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		fd = open(path, O_WRONLY);
+		if (fd < 0)
+			return -2;
+		if (write_all(fd, buf, len) != 0) {
+			e = errno;
+			close(fd);
+			errno = e;
+			return -2;
+		}
+		return close(fd) == 0 ? 0 : -2;
+	}
+	tmp = xasprintf("%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		free(tmp);
+		return -1;
+	}
+	fchmod(fd, (mode_t)mode);
+	if (write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
+		e = errno;
+		close(fd);
+		unlink(tmp);
+		free(tmp);
+		errno = e;
+		return -2;
+	}
+	if (close(fd) != 0 || rename(tmp, path) != 0) {
+		e = errno;
+		unlink(tmp);
+		free(tmp);
+		errno = e;
+		return -2;
+	}
+	free(tmp);
+	dircopy = xstrdup(path);
+	fd = open(dirname(dircopy), O_RDONLY | O_DIRECTORY);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	free(dircopy);
+	return 0;
 }
 
 char *

@@ -35,6 +35,16 @@ void sb_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 /* Hands the buffer to the caller, who frees it; sb is empty again. */
 char *sb_detach(struct strbuf *sb);
 
+/*
+ * Writes a file atomically: a temporary file beside it with the mode,
+ * written, fsynced and renamed over path, then the folder fsynced.  A
+ * path that exists and is not a regular file (/dev/null, a pipe) is
+ * written into as it is.  Returns 0, -1 when the temporary file cannot be
+ * created, -2 when writing or renaming fails; errno tells why.
+ */
+int write_file_atomic(const char *path, const void *buf, size_t len,
+    unsigned mode);
+
 /* Reads a whole file; NULL with errno set on failure. Caller frees. */
 char *read_file(const char *path, size_t *len);
 
