@@ -15,7 +15,8 @@
 #   - secrets (sealed entries, events with a to attribute, combat and
 #     new event types) show only where they may and always where they may,
 #     on a copy of the game made by tests/html/add-secrets.xsl and
-#     rendered with xsltproc (skipped when xsltproc is missing);
+#     rendered with xsltproc (a failure when xsltproc is missing:
+#     tests/deps.sh test installs it);
 #   - headless Chromium renders the public page with no console message,
 #     the screenshot is not blank (more than 10 colours, counted by
 #     tests/html/png-colours.py) and the DOM is complete.
@@ -226,7 +227,8 @@ if command -v xsltproc >/dev/null; then
 	    has secret-spain.html SEALED-REJECTED-TEXT
 	check "Spain: his own sealed reason" has secret-spain.html SEALED-REASON
 else
-	echo "html: xsltproc not found, sealed and private event checks skipped"
+	bad "xsltproc not found: the sealed and private event checks cannot" \
+	    "run (tests/deps.sh test installs it)"
 fi
 
 # -------------------------------------------------------------- Chromium
@@ -254,14 +256,9 @@ timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
 rm -rf "$profile"
 check "chromium wrote a screenshot" test -s public.png
 check "the page logs nothing to the console" no_console
-if command -v python3 >/dev/null; then
-	colours=$(python3 "$HERE/png-colours.py" public.png 10 2>>log)
-	check "the screenshot is not blank ($colours colours)" \
-	    test "${colours:-0}" -gt 10
-else
-	size=$(wc -c <public.png)
-	check "the screenshot is not blank ($size bytes)" test "$size" -gt 20480
-fi
+colours=$(python3 "$HERE/png-colours.py" public.png 10 2>>log)
+check "the screenshot is not blank ($colours colours)" \
+    test "${colours:-0}" -gt 10
 check "the DOM has the footer" grep -q '</footer>' dom.html
 check "the DOM has the three board pictures" \
     test "$(grep -o '<svg' dom.html | wc -l)" -eq 3

@@ -1,6 +1,12 @@
 #!/bin/sh
 # run-all.sh - runs every test suite and sums their "N passed, N failed"
-# lines into one; exits non-zero when anything failed.
+# lines into one; exits non-zero when anything failed.  A suite that cannot
+# run counts as failed, never as skipped: one that is missing or not
+# executable, one that exits non-zero, one that ends without its summary
+# line, and one whose output says a check was skipped.
+#
+# AOR_SUITES="tests/a.sh tests/b.sh" runs only those scripts (tests/skips.sh
+# uses it to test these rules).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -23,7 +29,17 @@ suite() {	# suite NAME command...
 	f=${f:-0}
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		f=1	# a suite that failed without saying so
-		echo "$name: exited $rc"
+		echo "$name: FAIL: exited $rc"
+	fi
+	if [ -z "$line" ]; then
+		f=$((f + 1))
+		echo "$name: FAIL: no 'N passed, N failed' line"
+	fi
+	if grep -qiw -E 'skip(ped|ping)?' "$log"; then
+		f=$((f + 1))
+		echo "$name: FAIL: a check was skipped (a test that cannot" \
+		    "run is a failure: tests/deps.sh test installs what" \
+		    "the suites need)"
 	fi
 	total_pass=$((total_pass + p))
 	total_fail=$((total_fail + f))
@@ -57,13 +73,28 @@ manlint() {
 	[ "$fail" -eq 0 ]
 }
 
-suite unit ./build/unit-tests
-suite bad-input tests/bad-input.sh
-suite scenarios scenarios
-[ -d man ] && ls man/*.[1-8] > /dev/null 2>&1 && suite man manlint
-for t in tests/html-report.sh tests/mail-test.sh tests/mail-e2e.sh \
-    tests/trust.sh tests/man-examples.sh tests/examples.sh; do
-	[ -x "$t" ] && suite "$(basename "$t" .sh)" "$t"
+missing() {	# missing SCRIPT: a suite that cannot run
+	echo "$1: FAIL: missing or not executable"
+	echo "0 passed, 1 failed"
+	return 1
+}
+
+scripts="tests/html-report.sh tests/mail-test.sh tests/mail-e2e.sh
+tests/trust.sh tests/man-examples.sh tests/examples.sh tests/skips.sh"
+if [ -z "${AOR_SUITES:-}" ]; then
+	suite unit ./build/unit-tests
+	suite bad-input tests/bad-input.sh
+	suite scenarios scenarios
+	suite man manlint
+else
+	scripts=$AOR_SUITES
+fi
+for t in $scripts; do
+	if [ -f "$t" ] && [ -x "$t" ]; then
+		suite "$(basename "$t" .sh)" "$t"
+	else
+		suite "$(basename "$t" .sh)" missing "$t"
+	fi
 done
 echo
 echo "all: $total_pass passed, $total_fail failed"

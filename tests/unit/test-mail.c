@@ -587,21 +587,23 @@ struct servers {
 	struct mail_account imap, smtp;
 };
 
-/* 1 with s filled when the servers run; 0 (said once) when not. */
+/*
+ * 1 with s filled when the servers run; 0 and a failure when not: the
+ * mailserver_* tests run only from tests/mail-test.sh (the runner leaves
+ * them out of a run of every test), and a test that cannot run fails.
+ */
 static int
 servers_open(struct servers *s)
 {
-	static int told;
 	const char *dir = getenv("AOR_MAIL_DIR");
 	const char *imap_port = getenv("AOR_IMAP_PORT");
 	const char *smtp_port = getenv("AOR_SMTP_PORT");
 
 	memset(s, 0, sizeof(*s));
 	if (dir == NULL || *dir == '\0') {
-		if (!told)
-			printf("mail server tests need tests/mail-servers.sh "
-			    "(AOR_MAIL_DIR unset)\n");
-		told = 1;
+		test_fail(__FILE__, __LINE__, "the mail server tests need "
+		    "the servers of tests/mail-servers.sh (AOR_MAIL_DIR "
+		    "unset): run tests/mail-test.sh");
 		return 0;
 	}
 	s->dir = xstrdup(dir);
@@ -696,7 +698,7 @@ max_uid(const struct imap_msg *msgs, size_t n)
 
 /* A server that accepts the connection and never says a word.  It needs
  * no mail server, but takes a second: it runs with the server tests. */
-TEST(mail_silent_server_times_out)
+TEST(mailserver_silent_server_times_out)
 {
 	struct sockaddr_in sa;
 	socklen_t salen = sizeof(sa);
@@ -738,7 +740,7 @@ TEST(mail_silent_server_times_out)
 	sb_release(&err);
 }
 
-TEST(mail_imap_fetch_and_move)
+TEST(mailserver_imap_fetch_and_move)
 {
 	struct servers s;
 	struct imap_msg *msgs = NULL;
@@ -836,7 +838,7 @@ TEST(mail_imap_fetch_and_move)
 	servers_close(&s);
 }
 
-TEST(mail_imap_login_from_the_environment)
+TEST(mailserver_imap_login_from_the_environment)
 {
 	struct servers s;
 	struct saved_env env;
@@ -866,7 +868,7 @@ TEST(mail_imap_login_from_the_environment)
 	servers_close(&s);
 }
 
-TEST(mail_imap_plain_needs_starttls)
+TEST(mailserver_imap_plain_needs_starttls)
 {
 	struct servers s;
 	struct imap_msg *msgs = NULL;
@@ -888,7 +890,7 @@ TEST(mail_imap_plain_needs_starttls)
 	servers_close(&s);
 }
 
-TEST(mail_connection_refused_is_temporary)
+TEST(mailserver_connection_refused_is_temporary)
 {
 	struct servers s;
 	struct imap_msg *msgs = NULL;
@@ -943,7 +945,7 @@ sink_find(const struct servers *s, const char *needle)
 	return text;
 }
 
-TEST(mail_smtp_send_reaches_the_sink)
+TEST(mailserver_smtp_send_reaches_the_sink)
 {
 	static const char *const to[] = { "Prussia <prussia@example.org>",
 	    "austria@example.org" };
