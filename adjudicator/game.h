@@ -89,8 +89,12 @@ struct game {
 	size_t nopened;
 };
 
-/* Load flags. */
-enum { LOAD_VERIFY = 1, LOAD_NEED_SEED = 2 };
+/*
+ * Load flags.  LOAD_STRICT: validate against the whole schema, as verify
+ * does, for a file from outside; otherwise the pattern facets are checked
+ * by the loader (issue 12).
+ */
+enum { LOAD_VERIFY = 1, LOAD_NEED_SEED = 2, LOAD_STRICT = 4 };
 
 void game_init(struct game *g);
 void game_release(struct game *g);

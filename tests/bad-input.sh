@@ -67,6 +67,22 @@ expect state-edited 65 "does not match what the history produces" \
 sed 's|value="\([0-9]*\)" purpose="start player"|value="9\1" purpose="start player"|' \
 	"$w/good.xml" > "$w/game.xml"
 expect draw-edited 65 "history entry 0 (setup)" "$adj" status "$w/game.xml"
+# Values the schema checks with patterns: the loader checks them itself
+# (issue 12), verify with the whole schema.
+sed '0,/ time="2026-12-01T00:00:00Z"/s// time="2026-12-01T00:00:00"/' \
+	"$w/good.xml" > "$w/game.xml"
+expect bad-time 65 "attribute 'time' of <entry>: '2026-12-01T00:00:00' is not a time" \
+	"$adj" status "$w/game.xml"
+expect bad-time-verify 65 "does not match the schema formats/game.rng" \
+	"$adj" verify "$w/game.xml" --seed-file "$w/seed"
+sed 's| digest="\([0-9a-f]*\)"| digest="\1a"|' "$w/good.xml" > "$w/game.xml"
+expect bad-digest 65 "is not a digest" "$adj" status "$w/game.xml"
+sed 's|<decision step="T1.A1.1"|<decision step="T1.A1"|' "$w/good.xml" \
+	> "$w/game.xml"
+expect bad-step 65 "attribute 'step' of <decision>: 'T1.A1' is not a step" \
+	"$adj" status "$w/game.xml"
+sed 's|<game id="bad"|<game id="-bad"|' "$w/good.xml" > "$w/game.xml"
+expect bad-id 65 "'-bad' is not a game id" "$adj" status "$w/game.xml"
 cp "$w/good.xml" "$w/game.xml"
 
 # A ruleset with a broken reference.

@@ -25,6 +25,9 @@ chmod 600 "$work/seed"
 eval "set -- $(sed "s|SEED|$work/seed|" "$dir/new.args")"
 "$adj" new -o "$work/game.xml" "$@" --report "$work/r.txt"
 cat "$work/r.txt" > "$work/reports.txt"
+mkdir "$work/saved"
+cp "$work/game.xml" "$work/saved/0.xml"
+n=1
 while read -r kind time files; do
 	case $kind in
 	resolve)
@@ -46,7 +49,19 @@ while read -r kind time files; do
 	esac
 	printf '\n' >> "$work/reports.txt"
 	cat "$work/r.txt" >> "$work/reports.txt"
+	# every saved game file is validated below (the program does not
+	# validate what it writes, issue 12)
+	n=$((n + 1))
+	cp "$work/game.xml" "$work/saved/$n.xml"
 done < "$dir/runs"
+(cd "$work/saved" && xmllint --noout --relaxng "$top/formats/game.rng" \
+	*.xml) > "$work/xmllint" 2>&1
+if [ "$(grep -c ' validates$' "$work/xmllint")" -ne "$n" ]; then
+	echo "replay-game: $dir: a saved game file does not match" \
+	    "formats/game.rng:" >&2
+	grep -v ' validates$' "$work/xmllint" | head -5 >&2
+	exit 1
+fi
 "$adj" verify "$work/game.xml" --seed-file "$work/seed" > /dev/null
 # The final reports: public HTML, and the first player's private text.
 first=$(sed -n 's/.*<player seat="1" country="\([a-z-]*\)".*/\1/p' \
