@@ -63,6 +63,9 @@ cmd_status(int argc, char **argv)
 		if (g.st.variants & aor_variants[i].flag)
 			printf("%s %s", c++ ? "," : "", aor_variants[i].name);
 	printf("%s\n", c ? "" : " none");
+	/* R30: players hold the moderator to this from the first report */
+	printf("seed commitment: SHA-256 %s%s\n", g.commitment,
+	    g.seed_revealed ? " (the seed is published)" : "");
 	np = aor_pending(&g.st, d, RS_MAX_COUNTRIES);
 	for (i = 0; i < np; i++) {
 		const char *dl = game_deadline(&g, &d[i]);

@@ -107,6 +107,10 @@
         <xsl:with-param name="text" select="concat('Private report for ', key('country', $viewer)/@name, ': do not forward.')"/>
       </xsl:call-template>
     </xsl:if>
+    <xsl:call-template name="wrap">
+      <xsl:with-param name="text" select="'The dice follow a secret seed with this SHA-256 (R30); the seed is published at the end, for anyone to check:'"/>
+    </xsl:call-template>
+    <xsl:value-of select="concat('  ', seed/@commitment, $nl)"/>
     <xsl:call-template name="rule"><xsl:with-param name="title" select="'What happened'"/></xsl:call-template>
     <xsl:apply-templates select="history/entry[@run = $run]"/>
     <xsl:if test="not(history/entry[@run = $run])">

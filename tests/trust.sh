@@ -80,6 +80,19 @@ export GNUPGHOME=$w/moderator
 	--key prussia:"$w/prussia.asc" --key spain:"$w/shortlived.asc" \
 	--moderator-key "$w/moderator.asc" --private-dir "$w/priv" ||
 	{ echo "new failed"; exit 1; }
+# Issue 9.4 (R30): the seed's commitment reaches the players from run 0,
+# in every text and HTML report and in status.
+commit=$(sed -n 's/.*<seed commitment="\([0-9a-f]\{64\}\)".*/\1/p' "$w/game.xml")
+[ -n "$commit" ] || bad "no commitment in the game file"
+"$adj" report "$w/game.xml" > "$w/r0.txt"
+grep -q "^  $commit\$" "$w/r0.txt" && ok || bad "the run 0 text report lacks the commitment"
+"$adj" report "$w/game.xml" --template "$top/templates/report-html.xsl" > "$w/r0.html"
+grep -q "$commit" "$w/r0.html" && ok || bad "the run 0 HTML report lacks the commitment"
+gpg --homedir "$w/prussia" --batch --quiet --decrypt "$w/priv/prussia.txt.asc" \
+	2>/dev/null | grep -q "^  $commit\$" && ok ||
+	bad "the run 0 private report lacks the commitment"
+"$adj" status "$w/game.xml" | grep -q "^seed commitment: SHA-256 $commit\$" && ok ||
+	bad "status lacks the commitment"
 # Private reports: each encrypted to its player's key only.
 head -1 "$w/priv/prussia.txt.asc" | grep -q "BEGIN PGP MESSAGE" && ok ||
 	bad "the private report is not encrypted"
