@@ -85,8 +85,22 @@ parse_bid(const struct ruleset *rs, char **w, int n, struct item *it,
 	it->amount = (int)v;
 	ia = find_word(w, 2, n, "A");
 	ib = find_word(w, 2, n, "B");
+	if (ia > 2 && (ib < 0 || ib >= ia + 2)) {
+		/* "BID 1 gold A ...": the amount is a bare number */
+		char extra[128], fixed[256];
+
+		join(w, 2, ia, extra, sizeof(extra));
+		join(w, ia, n, name, sizeof(name));
+		snprintf(fixed, sizeof(fixed), "BID %ld %s", v, name);
+		sb_addf(err, "a bid is 'BID n A country B country' with n a "
+		    "bare number of gold: write '%s' (without '%s')", fixed,
+		    extra);
+		return -1;
+	}
 	if (ia != 2 || (ib >= 0 && ib < ia + 2)) {
-		sb_add(err, "BID needs proposals: BID n A country B country");
+		sb_add(err, "BID needs proposals: BID n A country B country "
+		    "(n gold, A the country for the top row, B the one for "
+		    "the bottom row, e.g. BID 2 A Russia B Spain)");
 		return -1;
 	}
 	join(w, ia + 1, ib >= 0 ? ib : n, name, sizeof(name));

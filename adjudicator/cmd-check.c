@@ -24,7 +24,7 @@ cmd_check(int argc, char **argv)
 	struct run_opts ro;
 	unsigned char seed[SEED_BYTES];
 	char now[32];
-	int c, have_seed, rc;
+	int c, have_seed, rc, nfiles;
 	struct game g;
 
 	memset(&ro, 0, sizeof(ro));
@@ -50,15 +50,25 @@ cmd_check(int argc, char **argv)
 		rc = diag_status();
 		return rc ? rc : EXIT_DATAERR;
 	}
-	rc = resolve_run(&g, argv + optind, argc - optind, &ro) == 0 ?
+	nfiles = argc - optind;
+	rc = resolve_run(&g, argv + optind, nfiles, &ro) == 0 ?
 	    EXIT_OK : (diag_status() ? diag_status() : EXIT_DATAERR);
-	if (rc == EXIT_OK && ro.rejected > 0)
-		rc = EXIT_DATAERR;
-	printf("%s\n", rc == EXIT_OK ? "all orders accepted" :
-	    g.dice.error != NULL ? "the orders could not be played through: "
-	    "a draw needs the game's seed (give --seed-file)" : ro.rejected ?
-	    "some orders will be rejected when their step comes" :
-	    "some orders were rejected; resolve would change nothing");
+	if (rc == EXIT_OK && (ro.rejected > 0 || ro.refused > 0))
+		rc = diag_status() ? diag_status() : EXIT_DATAERR;
+	if (g.dice.error != NULL)
+		printf("the orders could not be played through: a draw needs "
+		    "the game's seed (give --seed-file)\n");
+	else if (ro.refused > 0 && nfiles == 1)
+		printf("the file was refused: nothing in it counts yet\n");
+	else if (ro.refused > 0)
+		printf("%d of %d files refused: nothing in them counts yet; "
+		    "resolve would %s\n", ro.refused, nfiles,
+		    ro.refused < nfiles ? "apply the others" :
+		    "change nothing");
+	else if (ro.rejected > 0)
+		printf("some orders will be rejected when their step comes\n");
+	else
+		printf("all orders accepted\n");
 	game_release(&g);
 	return rc;
 }

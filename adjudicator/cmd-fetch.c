@@ -188,8 +188,11 @@ add_for_player(struct strbuf *sb, const char *text, const char *path,
 			q = p + 13;
 		line = xasprintf("%.*s", (int)(n - (size_t)(q - p)), q);
 		msg = strstr(line, "error: ");
-		if (known != NULL && msg != NULL &&
-		    strstr(known, msg + 7) != NULL)
+		if (msg != NULL)
+			msg += 7;
+		else if ((msg = strstr(line, "warning: ")) != NULL)
+			msg += 9;
+		if (known != NULL && msg != NULL && strstr(known, msg) != NULL)
 			goto next;
 		if (line[0] == ':' && isdigit((unsigned char)line[1]))
 			sb_addf(sb, "  line %s\n", line + 1);
@@ -248,7 +251,7 @@ check_order_file(struct moderation *m, const char *path,
 	free(out);
 	free(err);
 	*verdict = sb_detach(&sb);
-	return rc == 0 && ro.rejected == 0 ? 0 : 1;
+	return rc == 0 && ro.rejected == 0 && ro.refused == 0 ? 0 : 1;
 }
 
 /* ------------------------------------------------------------------ */

@@ -32,7 +32,7 @@ cmd_resolve(int argc, char **argv)
 	struct run_opts ro;
 	unsigned char seed[SEED_BYTES];
 	char now[32];
-	int c, lock, have_seed, rc;
+	int c, lock, have_seed, rc, nfiles;
 	struct game g;
 	xmlDoc *doc;
 
@@ -66,16 +66,23 @@ cmd_resolve(int argc, char **argv)
 		game_unlock(lock);
 		return rc ? rc : EXIT_DATAERR;
 	}
-	if (resolve_run(&g, argv + optind, argc - optind, &ro) != 0) {
+	nfiles = argc - optind;
+	if (resolve_run(&g, argv + optind, nfiles, &ro) != 0) {
 		fprintf(stderr, "adjudicator: nothing was changed; %s is as "
 		    "it was\n", path);
 		rc = diag_status() ? diag_status() : EXIT_DATAERR;
 		goto out;
 	}
+	if (ro.refused > 0)
+		fprintf(stderr, "adjudicator: %d of %d order files refused "
+		    "(the reasons are above): nothing of them counts%s\n",
+		    ro.refused, nfiles, ro.changed ? "; the rest of the run "
+		    "was applied" : "");
 	if (!ro.changed) {
 		fprintf(stderr, "adjudicator: no orders were due and no "
 		    "deadline has passed: nothing changed\n");
-		rc = EXIT_OK;
+		rc = ro.refused > 0 ? (diag_status() ? diag_status() :
+		    EXIT_DATAERR) : EXIT_OK;
 		goto out;
 	}
 	if (game_save(&g, path, now) != 0) {
@@ -87,6 +94,9 @@ cmd_resolve(int argc, char **argv)
 	if (rc == EXIT_OK && private_dir != NULL)
 		rc = private_reports(&g, template, private_dir);
 	xmlFreeDoc(doc);
+	/* saved, but the moderator must tell the senders of refused files */
+	if (rc == EXIT_OK && ro.refused > 0)
+		rc = diag_status() ? diag_status() : EXIT_DATAERR;
 out:
 	game_release(&g);
 	game_unlock(lock);

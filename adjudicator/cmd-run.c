@@ -140,6 +140,10 @@ resolve_quietly(struct moderation *m, struct game *g, struct waiting *w,
 #endif
 	quiet = diag_quiet(1);
 	rc = resolve_run(g, w->files, w->n, ro);
+	/* each filed order passed its check: one refused now means the
+	 * game changed since, and run takes such files back */
+	if (ro->refused > 0)
+		rc = -1;
 	diag_quiet(quiet);
 	moderation_diag_restore(before);
 	return rc;

@@ -9,6 +9,15 @@
 static int worst = EXIT_OK;
 static int quiet;
 static char last[1024];
+static diag_tee_fn tee;
+static void *tee_ctx;
+
+void
+diag_set_tee(diag_tee_fn fn, void *ctx)
+{
+	tee = fn;
+	tee_ctx = ctx;
+}
 
 /* Exit statuses ranked so that an internal error beats bad input. */
 static int
@@ -50,6 +59,8 @@ emit(const char *grade, const char *file, int line, const char *fmt,
 		snprintf(last, sizeof(last), "%s: %s: %s", file, grade, msg);
 	if (!quiet)
 		fprintf(stderr, "%s\n", last);
+	if (tee != NULL)
+		tee(tee_ctx, grade, file, line, msg);
 }
 
 void

@@ -34,6 +34,14 @@ void diag_warn(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Silences diag output (for tests of error paths); returns old value. */
 int diag_quiet(int quiet);
+/*
+ * Also hands every diagnostic to fn (NULL: none), quiet or not, so that
+ * a command can show a player the problems of his file; returns nothing.
+ * grade is "error" or "warning"; file may be NULL, line 0.
+ */
+typedef void (*diag_tee_fn)(void *ctx, const char *grade, const char *file,
+    int line, const char *msg);
+void diag_set_tee(diag_tee_fn fn, void *ctx);
 /* The text of the last diagnostic, for tests. */
 const char *diag_last(void);
 void diag_reset(void);

@@ -164,6 +164,82 @@ int
 orders_parse_at(const struct ruleset *rs, const char *path,
     const char *text, int first_line, struct order_file *of)
 {
+	return orders_parse_for(rs, NULL, path, text, first_line, of);
+}
+
+/* A line quoted from another mail: its first non-blank is '>'. */
+static int
+is_quoted(const char *raw)
+{
+	while (*raw == ' ' || *raw == '\t')
+		raw++;
+	return *raw == '>';
+}
+
+/*
+ * Does the order text end before this line: a mail signature separator
+ * ("-- ", also without its blank, which some clients strip) or END?
+ */
+static int
+is_end(const char *raw)
+{
+	char *copy, *line;
+	const char *rest;
+	int end;
+	size_t n = strlen(raw);
+
+	while (n > 0 && (raw[n - 1] == ' ' || raw[n - 1] == '\t'))
+		n--;
+	if (n == 2 && raw[0] == '-' && raw[1] == '-')
+		return 1;
+	copy = xstrdup(raw);
+	line = clean_line(copy);
+	rest = keyword(line, "END");
+	end = rest != NULL && *rest == '\0';
+	free(copy);
+	return end;
+}
+
+/*
+ * The line number of the first GAME line of text that is not quoted and
+ * comes before the end of the orders, or 0.  The lines before it are a
+ * mail's greeting and are ignored.
+ */
+static int
+find_game_line(const char *text, int first_line)
+{
+	const char *p = text;
+	int lineno = first_line;
+
+	while (p != NULL && *p != '\0') {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		char *raw = xasprintf("%.*s", (int)n, p), *line;
+		int found = 0, stop;
+
+		lineno++;
+		if (n > 0 && raw[n - 1] == '\r')
+			raw[n - 1] = '\0';
+		stop = is_end(raw);
+		if (!stop && !is_quoted(raw)) {
+			line = clean_line(raw);
+			found = keyword(line, "GAME") != NULL;
+		}
+		free(raw);
+		if (found)
+			return lineno;
+		if (stop)
+			return 0;
+		p = nl != NULL ? nl + 1 : NULL;
+	}
+	return 0;
+}
+
+int
+orders_parse_for(const struct ruleset *rs, const char *game_id,
+    const char *path, const char *text, int first_line,
+    struct order_file *of)
+{
 	char *copy = xstrdup(text), *p = copy, *next;
 	struct block b;
 	char *verbatim = NULL;
@@ -174,6 +250,7 @@ orders_parse_at(const struct ruleset *rs, const char *path,
 	memset(of, 0, sizeof(*of));
 	of->path = xstrdup(path);
 	of->country = -1;
+	of->game_at = find_game_line(text, first_line);
 	b.open = 0;
 	sb_init(&err);
 	for (; p != NULL; p = next) {
@@ -187,6 +264,16 @@ orders_parse_at(const struct ruleset *rs, const char *path,
 		if (strlen(raw) > 0 && raw[strlen(raw) - 1] == '\r')
 			raw[strlen(raw) - 1] = '\0';
 		verbatim = xstrdup(raw);
+		if (of->end_line != 0 || lineno < of->game_at) {
+			/* a mail's greeting, or what follows the orders */
+			if (*clean_line(raw) == '\0')
+				continue;
+			if (of->end_line != 0)
+				of->ignored_after++;
+			else
+				of->ignored_before++;
+			continue;
+		}
 		if (b.open && b.in_armor) {
 			/* inside a sealed pick: keep the armour verbatim */
 			sb_add(&b.text, verbatim);
@@ -203,6 +290,16 @@ orders_parse_at(const struct ruleset *rs, const char *path,
 					b.bad = 1;
 				}
 			}
+			continue;
+		}
+		if (is_quoted(raw)) {
+			/* quoted from the mail this one answers */
+			if (of->ignored_quoted++ == 0)
+				of->first_quoted = lineno;
+			continue;
+		}
+		if (is_end(raw)) {
+			of->end_line = lineno;
 			continue;
 		}
 		line = clean_line(raw);
@@ -294,7 +391,9 @@ orders_parse_at(const struct ruleset *rs, const char *path,
 		}
 		if (!b.open) {
 			diag(EXIT_DATAERR, path, lineno, "order before the "
-			    "first STEP line");
+			    "first STEP line: put the STEP line of its "
+			    "decision above it (your order form shows it, "
+			    "e.g. 'STEP T1.S1')");
 			errors++;
 			continue;
 		}
@@ -326,11 +425,22 @@ orders_parse_at(const struct ruleset *rs, const char *path,
 	free(verbatim);
 	block_finish(&b, of, path, step_line, &errors);
 	if (of->game_line == 0) {
-		diag(EXIT_DATAERR, path, 1, "missing GAME line");
+		/* say which line to add, and where */
+		if (game_id != NULL)
+			diag(EXIT_DATAERR, path, of->country_line ?
+			    of->country_line : 1, "missing GAME line: add the "
+			    "line 'GAME %s' above the COUNTRY line", game_id);
+		else
+			diag(EXIT_DATAERR, path, of->country_line ?
+			    of->country_line : 1, "missing GAME line: add the "
+			    "line 'GAME id' (the game's id, as the reports "
+			    "print it) above the COUNTRY line");
 		errors++;
 	}
 	if (of->country_line == 0) {
-		diag(EXIT_DATAERR, path, 1, "missing COUNTRY line");
+		diag(EXIT_DATAERR, path, of->game_line ? of->game_line : 1,
+		    "missing COUNTRY line: add the line 'COUNTRY' and your "
+		    "country below the GAME line");
 		errors++;
 	}
 	if (errors == 0 && of->norders == 0) {

@@ -6,6 +6,12 @@
  * each STEP line opens the orders for one decision, and the lines up to
  * the next STEP belong to it (parsed by aor_parse_line).  The syntax is
  * documented in man/adjudicator-orders.5.
+ *
+ * Orders come as mail, so the text around them is a mail's: a greeting
+ * before the GAME line, quoted lines ('>') of a reply, a signature after
+ * a "-- " line.  As the established judges do (Njudge reads up to
+ * SIGNOFF, Eressea up to NAECHSTER), such text is ignored, and counted so
+ * that the verdict can say what was left out.
  */
 #ifndef ORDERS_H
 #define ORDERS_H
@@ -20,6 +26,12 @@ struct order_file {
 	int game_line;
 	int country;		/* -1 when missing or unknown */
 	int country_line;
+	int ignored_before;	/* non-blank lines before the GAME line */
+	int game_at;		/* the GAME line those lines precede */
+	int ignored_quoted;	/* lines starting with '>' */
+	int first_quoted;
+	int end_line;		/* the "-- " or END line, or 0 */
+	int ignored_after;	/* non-blank lines after it */
 	int norders;
 	struct order *orders;	/* owned */
 };
@@ -34,6 +46,11 @@ int orders_parse(const struct ruleset *rs, const char *path,
 /* The same for text that starts at line first_line + 1 of the file. */
 int orders_parse_at(const struct ruleset *rs, const char *path,
     const char *text, int first_line, struct order_file *of);
+/* The same for a game whose id is known (NULL: not), which a missing
+ * GAME line's message then names. */
+int orders_parse_for(const struct ruleset *rs, const char *game_id,
+    const char *path, const char *text, int first_line,
+    struct order_file *of);
 void order_file_release(struct order_file *of);
 
 /*

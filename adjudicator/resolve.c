@@ -23,9 +23,72 @@ verdict(const struct run_opts *opt, const struct order *o,
 }
 
 /*
- * A rejection at intake: a diagnostic on stderr, and with verbose (check)
- * the same line on stdout, which is the acknowledgement a player gets.
+ * What one file comes to, for the player: the problems of the file as
+ * every diagnostic about it reports them (they go to stderr as well),
+ * and notes on what was ignored.
  */
+struct problem {
+	int line;		/* 0: about the whole file, shown last */
+	int seq;		/* the order they came in */
+	char *text;		/* "PATH:LINE: rejected: ..." */
+};
+
+struct file_verdict {
+	const char *path;
+	struct problem *list;	/* errors and warnings, as they came */
+	int n;
+	int nproblems;		/* of them errors */
+};
+
+static void
+collect(void *ctx, const char *grade, const char *file, int line,
+    const char *msg)
+{
+	struct file_verdict *fv = ctx;
+	int error = strcmp(grade, "error") == 0;
+	struct problem *p;
+
+	(void)file;	/* about this file, whatever name it was given */
+	fv->list = xrealloc(fv->list, (size_t)(fv->n + 1) * sizeof(*p));
+	p = &fv->list[fv->n++];
+	p->line = line;
+	p->seq = fv->n - 1;
+	p->text = line > 0 ? xasprintf("%s:%d: %s: %s\n", fv->path, line,
+	    error ? "rejected" : "warning", msg) : xasprintf("%s: %s: %s\n",
+	    fv->path, error ? "rejected" : "warning", msg);
+	fv->nproblems += error;
+}
+
+static int
+problem_cmp(const void *a, const void *b)
+{
+	const struct problem *p = a, *q = b;
+	int pl = p->line > 0 ? p->line : 1 << 30;
+	int ql = q->line > 0 ? q->line : 1 << 30;
+
+	if (pl != ql)
+		return pl < ql ? -1 : 1;
+	return p->seq < q->seq ? -1 : p->seq > q->seq;
+}
+
+/* Prints the problems in the order of the file's lines and frees them. */
+static void
+print_problems(struct file_verdict *fv, int show)
+{
+	int i;
+
+	qsort(fv->list, (size_t)fv->n, sizeof(*fv->list), problem_cmp);
+	for (i = 0; i < fv->n; i++) {
+		if (show)
+			fputs(fv->list[i].text, stdout);
+		free(fv->list[i].text);
+	}
+	free(fv->list);
+	fv->list = NULL;
+	fv->n = 0;
+}
+
+/* A rejection at intake: a diagnostic, which the verdict shows too. */
 static void
 reject(const struct run_opts *opt, const char *path, int line,
     const char *fmt, ...)
@@ -33,18 +96,74 @@ reject(const struct run_opts *opt, const char *path, int line,
 	struct strbuf sb;
 	va_list ap;
 
+	(void)opt;
 	sb_init(&sb);
 	va_start(ap, fmt);
 	sb_vaddf(&sb, fmt, ap);
 	va_end(ap);
 	diag(EXIT_DATAERR, path, line, "%s", sb.buf);
-	if (opt->verbose) {
-		if (line > 0)
-			printf("%s:%d: rejected: %s\n", path, line, sb.buf);
-		else
-			printf("%s: rejected: %s\n", path, sb.buf);
-	}
 	sb_release(&sb);
+}
+
+/* "2026-12-01T18:00:00Z" as "2026-12-01 18:00 UTC" */
+static void
+human_time(const char *iso, char out[32])
+{
+	snprintf(out, 32, "%.10s %.5s UTC", iso, iso + 11);
+}
+
+/*
+ * Until when a refused file can be corrected: the earliest deadline of
+ * the decisions pending from its country (any country's, when the file
+ * names none), as a sentence for the player.
+ */
+static void
+add_until(struct strbuf *sb, const struct game *g, int country,
+    const char *now)
+{
+	struct decision d[RS_MAX_COUNTRIES];
+	int np = aor_pending(&g->st, d, RS_MAX_COUNTRIES), i;
+	const char *best = NULL;
+	char when[32];
+
+	for (i = 0; i < np; i++) {
+		const char *dl = game_deadline(g, &d[i]);
+
+		if (dl == NULL || (country >= 0 && d[i].country != country))
+			continue;
+		if (best == NULL || time_parse(dl) < time_parse(best))
+			best = dl;
+	}
+	if (best == NULL) {
+		sb_add(sb, "Send the corrected file before the step it is "
+		    "for is decided.");
+		return;
+	}
+	human_time(best, when);
+	if (now != NULL && time_parse(best) <= time_parse(now))
+		sb_addf(sb, "Send the corrected file at once: the deadline, "
+		    "%s, has passed, and the next run applies the "
+		    "defaults (R37).", when);
+	else
+		sb_addf(sb, "Send the corrected file before %s.", when);
+}
+
+/* One line per kind of text that was read past. */
+static void
+add_ignored(struct strbuf *sb, const char *path, const struct order_file *of)
+{
+	if (of->ignored_before > 0)
+		sb_addf(sb, "%s: ignored %d line%s before GAME (line %d)\n",
+		    path, of->ignored_before, of->ignored_before > 1 ? "s" :
+		    "", of->game_at);
+	if (of->ignored_quoted > 0)
+		sb_addf(sb, "%s: ignored %d quoted line%s (starting with "
+		    "'>', from line %d)\n", path, of->ignored_quoted,
+		    of->ignored_quoted > 1 ? "s" : "", of->first_quoted);
+	if (of->ignored_after > 0)
+		sb_addf(sb, "%s: ignored %d line%s after the end of the "
+		    "orders (line %d)\n", path, of->ignored_after,
+		    of->ignored_after > 1 ? "s" : "", of->end_line);
 }
 
 /*
@@ -97,15 +216,23 @@ signed_text_line(const char *msg)
 	}
 }
 
-/* Reads and checks one file; queues its orders.  Returns errors. */
+/*
+ * Reads and checks one file; queues its orders.  Returns the errors
+ * (then nothing of the file is recorded).  A block for a step already
+ * decided is skipped with a warning (R38): a player who resends his
+ * previous file with a block added means the new block.
+ */
 static int
-take_file(struct game *g, const char *path, const char *trusted,
-    struct run_opts *opt)
+check_file(struct game *g, const char *path, const char *trusted,
+    struct run_opts *opt, struct order_file *of, int **usedp)
 {
-	struct order_file of;
-	char *text = read_file(path, NULL), *received = NULL, fpr[41] = "";
-	int errors, i, is_pgp, first_line = 0;
+	int *used;
 
+	char *text = read_file(path, NULL), *received = NULL, fpr[41] = "";
+	int errors, i, is_pgp, first_line = 0, stale = 0;
+
+	memset(of, 0, sizeof(*of));
+	of->country = -1;
 	if (text == NULL) {
 		diag(EXIT_NOINPUT, path, 0, "cannot read: %s",
 		    strerror(errno));
@@ -133,52 +260,106 @@ take_file(struct game *g, const char *path, const char *trusted,
 		free(text);
 		return 1;
 	}
-	errors = orders_parse_at(&g->rs, path, text, first_line, &of);
+	errors = orders_parse_for(&g->rs, g->id, path, text, first_line, of);
 	free(text);
-	if (of.game_line && strcmp(of.game, g->id) != 0) {
-		reject(opt, path, of.game_line, "orders for game '%s', not for "
-		    "this game '%s'", of.game, g->id);
+	/* per block: 0 skipped, 1 due now, 2 kept for a later step */
+	used = *usedp = xcalloc((size_t)of->norders + 1, sizeof(*used));
+	if (of->game_line && strcmp(of->game, g->id) != 0) {
+		reject(opt, path, of->game_line, "orders for game '%s', not for "
+		    "this game '%s'", of->game, g->id);
 		errors++;
 	}
-	if (of.country >= 0 && !aor_is_player(&g->st, of.country)) {
-		reject(opt, path, of.country_line, "%s is not led by a player "
-		    "in this game", cname(&g->st, of.country));
+	if (of->country >= 0 && !aor_is_player(&g->st, of->country)) {
+		reject(opt, path, of->country_line, "%s is not led by a player "
+		    "in this game", cname(&g->st, of->country));
 		errors++;
 	}
-	if (errors == 0 && is_pgp && of.country >= 0 &&
-	    strcmp(fpr, g->key_fpr[of.country]) != 0) {
-		reject(opt, path, of.country_line, "signed by key %s, which is "
+	if (errors == 0 && is_pgp && of->country >= 0 &&
+	    strcmp(fpr, g->key_fpr[of->country]) != 0) {
+		reject(opt, path, of->country_line, "signed by key %s, which is "
 		    "not the key registered for %s (%s)", fpr,
-		    cname(&g->st, of.country), g->key_fpr[of.country][0] ?
-		    g->key_fpr[of.country] : "none registered");
+		    cname(&g->st, of->country), g->key_fpr[of->country][0] ?
+		    g->key_fpr[of->country] : "none registered");
 		errors++;
 	}
-	if (errors == 0 && received != NULL)
-		game_received(g, of.country, path, fpr, received, opt->now);
-	for (i = 0; errors == 0 && i < of.nentropy; i++)
-		game_entropy(g, of.country, of.entropy[i], opt->now);
-	free(received);
-	for (i = 0; errors == 0 && i < of.norders; i++) {
-		struct order *o = &of.orders[i];
+	/* every order is checked before anything of the file is kept */
+	for (i = 0; errors == 0 && i < of->norders; i++) {
+		struct order *o = &of->orders[i];
+		int line = atoi(strrchr(o->source, ':') + 1);
 		struct strbuf why;
 		enum step_status s;
 
 		sb_init(&why);
+		used[i] = 0;
 		s = aor_step_status(&g->st, o->step, o->country, &why);
-		if (s == STEP_STALE || s == STEP_NOT_YOURS ||
+		if (s == STEP_STALE) {
+			/* R38: stale, but it sinks nothing else */
+			diag_warn(path, line, "%s: this block is skipped, the "
+			    "rest of the file counts", why.buf);
+			stale++;
+		} else if (s == STEP_NOT_YOURS ||
 		    (s == STEP_CURRENT && aor_check(&g->st, o, &why) != 0)) {
-			reject(opt, path, atoi(strrchr(o->source, ':') + 1),
-			    "step %s: %s", o->step, why.buf);
+			reject(opt, path, line, "step %s: %s", o->step,
+			    why.buf);
 			errors++;
-		} else {
-			game_queue(g, o);
-			if (s == STEP_FUTURE)
-				verdict(opt, o, g, "accepted, kept until its "
-				    "step comes (R36)");
-		}
+		} else
+			used[i] = s == STEP_FUTURE ? 2 : 1;
 		sb_release(&why);
 	}
-	order_file_release(&of);
+	if (errors == 0 && stale == of->norders) {
+		reject(opt, path, 0, "nothing in this file counts: every step "
+		    "in it was decided already (R38)");
+		errors++;
+	}
+	if (errors == 0 && received != NULL)
+		game_received(g, of->country, path, fpr, received, opt->now);
+	free(received);
+	return errors;
+}
+
+/* Reads one file and queues what counts; returns the errors. */
+static int
+take_file(struct game *g, const char *path, const char *trusted,
+    struct run_opts *opt)
+{
+	struct order_file of;
+	struct file_verdict fv;
+	struct strbuf notes;
+	int *used = NULL, errors, i;
+
+	memset(&fv, 0, sizeof(fv));
+	fv.path = path;
+	sb_init(&notes);
+	diag_set_tee(collect, &fv);
+	errors = check_file(g, path, trusted, opt, &of, &used);
+	diag_set_tee(NULL, NULL);
+	if (of.path != NULL)
+		add_ignored(&notes, path, &of);
+	if (opt->verbose) {
+		fputs(notes.buf, stdout);
+		if (errors > 0)
+			printf("%s: Nothing in this file counts yet:\n", path);
+	}
+	print_problems(&fv, opt->verbose);
+	if (opt->verbose && errors > 0) {
+		sb_reset(&notes);
+		add_until(&notes, g, of.country, opt->now);
+		printf("%s: %s\n", path, notes.buf);
+	}
+	for (i = 0; errors == 0 && i < of.nentropy; i++)
+		game_entropy(g, of.country, of.entropy[i], opt->now);
+	for (i = 0; errors == 0 && i < of.norders; i++) {
+		if (!used[i])
+			continue;
+		game_queue(g, &of.orders[i]);
+		if (used[i] == 2)
+			verdict(opt, &of.orders[i], g, "accepted, kept until "
+			    "its step comes (R36)");
+	}
+	if (of.path != NULL)
+		order_file_release(&of);
+	free(used);
+	sb_release(&notes);
 	return errors;
 }
 
@@ -246,19 +427,20 @@ apply_defaults(struct game *g, const struct run_opts *opt)
 int
 resolve_run(struct game *g, char **files, int nfiles, struct run_opts *opt)
 {
-	int errors = 0, i;
+	int i;
 	size_t before = g->nhist;
 
 	g->run++;
-	for (i = 0; i < nfiles; i++)
-		errors += take_file(g, files[i], opt->trusted_fpr != NULL ?
-		    opt->trusted_fpr[i] : NULL, opt);
-	if (errors)
-		return -1;
+	for (i = 0; i < nfiles; i++) {
+		/* a refused file costs only itself: the others count */
+		if (take_file(g, files[i], opt->trusted_fpr != NULL ?
+		    opt->trusted_fpr[i] : NULL, opt) > 0)
+			opt->refused++;
+	}
 	apply_due(g, opt);
 	apply_defaults(g, opt);
 	apply_due(g, opt);
-	opt->changed = nfiles > 0 || g->nhist != before;
+	opt->changed = g->nhist != before;
 	if (g->dice.error != NULL) {
 		diag(EXIT_DATAERR, NULL, 0, "%s", g->dice.error);
 		return -1;

@@ -14,6 +14,7 @@ struct run_opts {
 	int deadline_passed;	/* apply R37 defaults to pending decisions */
 	int verbose;		/* print a verdict line per order (check) */
 	int rejected;		/* out: orders rejected when their step came */
+	int refused;		/* out: files refused (nothing of them kept) */
 	int changed;		/* out: the run changed the game */
 	/*
 	 * NULL, or one entry per file: NULL, or the registered key whose
@@ -26,9 +27,13 @@ struct run_opts {
 /*
  * Reads the order files, checks each order against the game and applies
  * every order whose decision is due, in the rules' order, queueing orders
- * for later steps (R36, R38).  An order from these files that is rejected
- * at any point makes the whole run fail: the return is -1 and the game
- * must not be saved.  Returns 0 when every order was accepted.
+ * for later steps (R36, R38).  A file stays all or nothing: one error in
+ * it refuses the whole file (counted in opt->refused, each problem a
+ * diagnostic), but the other files of the run count.  A block for a
+ * step already decided is a warning and is skipped (R38).  With verbose
+ * the verdict for the player goes to stdout.  Returns -1 when the run
+ * cannot be played through (a draw without the seed): then the game must
+ * not be saved; else 0.
  */
 int resolve_run(struct game *g, char **files, int nfiles,
     struct run_opts *opt);

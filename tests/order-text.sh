@@ -1,0 +1,146 @@
+#!/bin/sh
+# order-text.sh - orders as players send them (issue 10): text around the
+# orders, partial files, several files in one run, and the verdict that
+# check prints for the player.  One code path reads orders for check,
+# resolve and the mail commands; the mail side is in mail-test.sh and
+# mail-e2e.sh.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+adj=${ADJUDICATOR:-$top/build/adjudicator}
+w=$(mktemp -d /tmp/aor-ot.XXXXXX)
+trap 'rm -rf "$w"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# has NAME FILE STRING: FILE holds the fixed STRING
+has() {
+	if grep -qF -- "$3" "$2"; then ok; else
+		bad "$1: lacks '$3':"; sed 's/^/  | /' "$2"; fi
+}
+hasnt() {
+	if grep -qF -- "$3" "$2"; then
+		bad "$1: holds '$3':"; sed 's/^/  | /' "$2"; else ok; fi
+}
+status_is() {	# NAME WANT GOT
+	[ "$3" -eq "$2" ] && ok || bad "$1: exit $3, expected $2"
+}
+
+now=2026-12-02T09:00:00Z
+check() { "$adj" check "$w/game.xml" "$@" --seed-file "$w/seed" \
+	--now "$now" > "$w/out" 2> "$w/err"; }
+resolve() { "$adj" resolve "$w/game.xml" "$@" --seed-file "$w/seed" \
+	--now "$now" --report /dev/null > "$w/out" 2> "$w/err"; }
+
+# Seed 1 draws Austria as start player (as in adjudicator(1)).
+printf '%064d\n' 1 > "$w/seed"
+chmod 600 "$w/seed"
+"$adj" new -o "$w/game.xml" --seed-file "$w/seed" --deadline-hours 48 \
+	--now 2026-12-01T18:00:00Z --report /dev/null \
+	--player prussia:Anna:anna@example.org \
+	--player austria:Bernd:bernd@example.org \
+	--player france:Claire:claire@example.org || { echo "new failed"; exit 1; }
+"$adj" status "$w/game.xml" | grep -q "pending: STEP T1.A1.1 from Austria" &&
+	ok || bad "seed 1 no longer draws Austria as start player"
+
+# 1. A greeting, a quoted reply and a signature around the orders.
+cat > "$w/mail.txt" <<'EOF'
+Hi moderator,
+
+here are my orders for this turn.
+
+GAME game
+COUNTRY Austria
+STEP T1.A1.1
+BID 0 A Austria B Prussia
+> On Mon, 30 Nov 2026, Moderator wrote:
+> STEP T1.A1.1
+-- 
+Bernd
+Vienna
+EOF
+check "$w/mail.txt"
+status_is greeting 0 $?
+has greeting "$w/out" "mail.txt: ignored 2 lines before GAME (line 5)"
+has quoted "$w/out" "mail.txt: ignored 2 quoted lines (starting with '>', from line 9)"
+has signature "$w/out" "mail.txt: ignored 2 lines after the end of the orders (line 11)"
+has greeting-applied "$w/out" "mail.txt:7: T1.A1.1 Austria: accepted, applied"
+has greeting-summary "$w/out" "all orders accepted"
+
+# END stops reading; so does a signature separator without its blank.
+printf 'GAME game\nCOUNTRY Austria\nSTEP T1.A1.1\nPASS\nEND\nthanks, B.\n' \
+	> "$w/end.txt"
+check "$w/end.txt"
+has end-line "$w/out" "end.txt: ignored 1 line after the end of the orders (line 5)"
+printf 'GAME game\nCOUNTRY Austria\nSTEP T1.A1.1\nBID 0 A Spain B Russia\n--\nBernd\n' \
+	> "$w/dashes.txt"
+check "$w/dashes.txt"
+status_is dashes 0 $?
+
+# 3. What the player reads on stdout: every problem, its line, a
+# suggestion, and until when.
+printf 'GAME game\nCOUNTRY Austria\nSTEP T1.A1.1\nBID 1 gold A Russia B Spain\n' \
+	> "$w/gold.txt"
+check "$w/gold.txt"
+status_is bid-gold 65 $?
+has bid-gold "$w/out" "gold.txt: Nothing in this file counts yet:"
+has bid-gold "$w/out" "gold.txt:4: rejected: a bid is 'BID n A country B country' with n a bare number of gold: write 'BID 1 A Russia B Spain' (without 'gold')"
+has bid-gold "$w/out" "gold.txt: Send the corrected file before 2026-12-03 18:00 UTC."
+has bid-gold "$w/out" "the file was refused: nothing in it counts yet"
+printf 'COUNTRY Austria\nSTEP T1.A1.1\nBIDD 0 A Russia B Spain\n' > "$w/nogame.txt"
+check "$w/nogame.txt"
+has missing-game "$w/out" "nogame.txt:1: rejected: missing GAME line: add the line 'GAME game' above the COUNTRY line"
+has unknown-order-on-stdout "$w/out" "nogame.txt:3: rejected: unknown order 'BIDD' (did you mean 'BID'?)"
+# problems in the order of the lines
+[ "$(grep -n 'missing GAME' "$w/out" | cut -d: -f1)" -lt \
+  "$(grep -n "unknown order" "$w/out" | cut -d: -f1)" ] && ok ||
+	bad "problems are not in line order"
+
+# 2. Several files in one run: one refused file costs only itself.
+cat > "$w/france.txt" <<'EOF'
+GAME game
+COUNTRY France
+STEP T1.A1.2
+PASS
+STEP T1.A2.1
+BID 0 A France B Russia
+EOF
+printf 'GAME game\nCOUNTRY Prussia\nSTEP T1.A1.3\nBIDD 1\n' > "$w/prussia.txt"
+cp "$w/game.xml" "$w/before.xml"
+resolve "$w/mail.txt" "$w/prussia.txt" "$w/france.txt"
+status_is one-refused 65 $?
+cmp -s "$w/game.xml" "$w/before.xml" && bad "the good files were not applied" || ok
+has refused-listed "$w/err" "prussia.txt:4: error: unknown order 'BIDD'"
+has refused-count "$w/err" "1 of 3 order files refused (the reasons are above): nothing of them counts; the rest of the run was applied"
+"$adj" status "$w/game.xml" > "$w/status"
+has others-applied "$w/status" "pending: STEP T1.A1.3 from Prussia"
+has advance-kept "$w/status" "queued:"
+
+# 2. The old file resent with a new block: the decided block is a
+# warning, the new block counts.
+cat > "$w/again.txt" <<'EOF'
+GAME game
+COUNTRY Austria
+STEP T1.A1.1
+BID 0 A Austria B Prussia
+STEP T1.A1.4
+PASS
+EOF
+check "$w/again.txt"
+status_is resent 0 $?
+has resent-warning "$w/out" "again.txt:3: warning: step T1.A1.1 was resolved already (R38): this block is skipped, the rest of the file counts"
+has resent-new-block "$w/out" "again.txt:5: T1.A1.4 Austria: accepted, kept until its step comes (R36)"
+hasnt resent "$w/out" "Nothing in this file counts"
+# a file that holds only decided steps is refused
+check "$w/mail.txt"
+status_is only-stale 65 $?
+has only-stale "$w/out" "mail.txt: rejected: nothing in this file counts: every step in it was decided already (R38)"
+cp "$w/game.xml" "$w/before.xml"
+resolve "$w/mail.txt"
+status_is only-stale-resolve 65 $?
+cmp -s "$w/game.xml" "$w/before.xml" && ok || bad "a refused file changed the game"
+
+echo "order-text: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
