@@ -33,7 +33,10 @@
  * the IMAP folder aor-rejected (--reject-folder, or left in place with
  * --no-move).  Every message taken is also saved as GAME.xml.received/
  * NNN.eml.  No mail is answered that comes from the --from address, has
- * an Auto-Submitted header or an empty Return-Path (no mail loops).
+ * the signs of an auto-reply or a bounce (Auto-Submitted, Precedence
+ * bulk/junk/list/auto_reply, X-Autoreply, X-Autorespond, an empty
+ * Return-Path, MAILER-DAEMON, multipart/report, an out-of-office
+ * subject): no mail loops.
  * The answers wait in the outbox for `adjudicator send`.
  *
  * Credentials come from the netrc file given with --netrc or from
@@ -257,33 +260,78 @@ check_order_file(struct moderation *m, const char *path,
 /* ------------------------------------------------------------------ */
 /* Taking one message */
 
-/* Does the header block of raw say that no answer is wanted? */
-static int
-auto_submitted(const char *raw, size_t len)
+/* The value of a header line at p if it is name, else NULL. */
+static const char *
+header_value(const char *p, const char *name)
 {
-	const char *p = raw, *end = raw + len;
+	size_t n = strlen(name);
+
+	if (!str_iprefix(name, p) || p[n] != ':')
+		return NULL;
+	for (p += n + 1; *p == ' ' || *p == '\t'; p++)
+		;
+	return p;
+}
+
+/* Does the word at v (up to the line's end or ';') equal w, any case? */
+static int
+value_is(const char *v, const char *w)
+{
+	size_t n = strlen(w);
+
+	return str_iprefix(w, v) && (v[n] == '\r' || v[n] == '\n' ||
+	    v[n] == ';' || v[n] == ' ' || v[n] == '\t' || v[n] == '\0');
+}
+
+/*
+ * Does the mail say it is automatic, so that an answer could loop?
+ * RFC 3834 (Auto-Submitted other than "no") and common practice:
+ * Precedence bulk, junk, list or auto_reply; X-Autoreply, X-Autorespond,
+ * X-Auto-Response-Suppress; an empty Return-Path or a sender that is
+ * MAILER-DAEMON or postmaster (bounces); a delivery report
+ * (multipart/report); an out-of-office subject.
+ */
+static int
+auto_submitted(const char *raw, size_t len, const struct mail_info *info)
+{
+	static const char *const subjects[] = { "Automatic reply:",
+	    "Auto:", "Autoreply:", "Auto-Reply:", "Out of Office",
+	    "Abwesenheitsnotiz", "Undeliverable:", "Undelivered Mail",
+	    "Delivery Status Notification", "Mail delivery failed" };
+	const char *p = raw, *end = raw + len, *v;
+	size_t i;
 
 	while (p < end && *p != '\r' && *p != '\n') {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *v;
 
-		if (str_iprefix("Auto-Submitted:", p)) {
-			for (v = p + 15; *v == ' ' || *v == '\t'; v++)
-				;
-			if (!str_iprefix("no", v) || isalnum((unsigned char)
-			    v[2]) || v[2] == '-')
-				return 1;
-		}
-		if (str_iprefix("Return-Path:", p)) {
-			for (v = p + 12; *v == ' ' || *v == '\t'; v++)
-				;
-			if (strncmp(v, "<>", 2) == 0)
-				return 1;
-		}
+		if ((v = header_value(p, "Auto-Submitted")) != NULL &&
+		    !value_is(v, "no"))
+			return 1;
+		if ((v = header_value(p, "Precedence")) != NULL &&
+		    (value_is(v, "bulk") || value_is(v, "junk") ||
+		    value_is(v, "list") || value_is(v, "auto_reply")))
+			return 1;
+		if (header_value(p, "X-Autoreply") != NULL ||
+		    header_value(p, "X-Autorespond") != NULL ||
+		    header_value(p, "X-Auto-Response-Suppress") != NULL)
+			return 1;
+		if ((v = header_value(p, "Return-Path")) != NULL &&
+		    strncmp(v, "<>", 2) == 0)
+			return 1;
+		if ((v = header_value(p, "Content-Type")) != NULL &&
+		    str_iprefix("multipart/report", v))
+			return 1;
 		if (nl == NULL)
 			break;
 		p = nl + 1;
 	}
+	if (info->from != NULL && (str_iprefix("MAILER-DAEMON@", info->from) ||
+	    str_iprefix("postmaster@", info->from)))
+		return 1;
+	for (i = 0; info->subject != NULL &&
+	    i < sizeof(subjects) / sizeof(subjects[0]); i++)
+		if (str_iprefix(subjects[i], info->subject))
+			return 1;
 	return 0;
 }
 
@@ -638,12 +686,12 @@ take_message(struct moderation *m, struct game *g, const struct imap_msg *im)
 		goto out;
 	}
 	if (rec->from == NULL || own_address(m, rec->from) ||
-	    auto_submitted(im->raw, im->len)) {
+	    auto_submitted(im->raw, im->len, &t.info)) {
 		t.no_answer = 1;
 		sb_add(&t.why, rec->from == NULL ? "no sender address: not "
 		    "answered" : own_address(m, rec->from) ? "mail from the "
 		    "moderator's own address: not answered" : "an automatic "
-		    "mail (Auto-Submitted or a bounce): not answered");
+		    "mail (an auto-reply or a bounce): not answered");
 		if (!parsed)
 			sb_addf(&t.why, "; the mail cannot be read: %s",
 			    err.buf);

@@ -18,6 +18,7 @@
 
 #include "diag.h"
 #include "orders.h"
+#include "mail.h"
 #include "pgp.h"
 #include "util.h"
 #include "xmlutil.h"
@@ -432,43 +433,158 @@ import_keys(struct game *g, struct pgp *p)
 	sb_release(&err);
 }
 
+/*
+ * Is an armoured "PGP MESSAGE" encrypted?  Its first packet says so: a
+ * public-key or symmetric session key packet (tags 1 and 3) starts an
+ * encrypted message, while "gpg --sign --armor" starts with a compressed,
+ * one-pass signature or literal packet.
+ */
+static int
+armor_encrypted(const char *msg)
+{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs"
+	    "tuvwxyz0123456789+/";
+	const char *p = strstr(msg, "-----BEGIN PGP MESSAGE-----"), *a, *b;
+	int tag, c;
+
+	if (p == NULL)
+		return 0;
+	/* the armour headers end at the first empty line */
+	for (p = strchr(p, '\n'); p != NULL; p = strchr(p + 1, '\n'))
+		if (p[1] == '\n' || (p[1] == '\r' && p[2] == '\n'))
+			break;
+	if (p == NULL)
+		return 0;
+	p += p[1] == '\r' ? 3 : 2;
+	a = strchr(b64, p[0]);
+	b = strchr(b64, p[1]);
+	if (p[0] == '\0' || p[1] == '\0' || a == NULL || b == NULL)
+		return 0;
+	c = (int)((a - b64) << 2 | (b - b64) >> 4);
+	if (!(c & 0x80))
+		return 0;
+	tag = c & 0x40 ? c & 0x3f : (c >> 2) & 0x0f;
+	return tag == 1 || tag == 3;
+}
+
+/* A clean home that knows only this game's keys, made once a run; a key
+ * registered later in the run is imported then. */
+static struct pgp *
+game_keyring(struct game *g, struct strbuf *err)
+{
+	if (g->keyring == NULL) {
+		if (pgp_open(&g->keyring, NULL, err) != 0) {
+			g->keyring = NULL;
+			return NULL;
+		}
+		import_keys(g, g->keyring);
+	}
+	return g->keyring;
+}
+
+/*
+ * RFC 3156: what was encrypted is a MIME entity, headers included.  Its
+ * text replaces *plain.  In the two-step form the entity is itself
+ * multipart/signed: its detached signature must be good (then fpr is the
+ * signer), else with must_sign the message is not signed at all.
+ */
+static int
+entity_orders(struct game *g, char **plain, char fpr[41], int must_sign,
+    struct strbuf *err)
+{
+	struct mail_order inner;
+	char *text = NULL, *signed_text = NULL;
+	struct pgp *k;
+	int rc, signed_part = 0;
+
+	rc = mail_entity_text(*plain, strlen(*plain), &text, &inner,
+	    &signed_part, err);
+	if (rc <= 0)
+		return rc;
+	if (signed_part) {
+		k = game_keyring(g, err);
+		rc = k == NULL ? -1 : pgp_verify_detached(k, inner.text,
+		    inner.len, inner.signature, inner.siglen, fpr, err);
+		if (rc == 0) {
+			struct mail_order none;
+
+			rc = mail_entity_text(inner.text, inner.len,
+			    &signed_text, &none, NULL, err);
+			if (rc == 0)
+				signed_text = xstrdup(inner.text);
+			rc = rc < 0 ? -1 : 0;
+		}
+		mail_order_release(&inner);
+		if (rc != 0)
+			return -1;
+		text = signed_text;
+	} else if (must_sign) {
+		free(text);
+		sb_add(err, "the message is not signed");
+		return -1;
+	}
+	free(*plain);
+	*plain = text;
+	return 1;
+}
+
 int
 game_verify_message(struct game *g, const char *msg, size_t len,
     char **plain, char fpr[41], struct strbuf *err)
 {
 	struct pgp *p = NULL;
+	struct strbuf e2;
+	char *conv;
+	int rc;
 
-	if (strstr(msg, "-----BEGIN PGP SIGNED MESSAGE-----") != NULL) {
-		/*
-		 * A clean home that knows only this game's keys, made once a
-		 * run; a key registered later in the run is imported then.
-		 */
-		if (g->keyring == NULL) {
-			if (pgp_open(&g->keyring, NULL, err) != 0) {
-				g->keyring = NULL;
-				return -1;
+	if (!armor_encrypted(msg)) {
+		/* clearsigned or signed only ("gpg --sign --armor") */
+		p = game_keyring(g, err);
+		rc = p == NULL ? -1 : pgp_verify(p, msg, len, plain, fpr, err);
+	} else if ((p = game_moderator(g, err)) == NULL)
+		rc = -1;
+	else {
+		import_keys(g, p);
+		rc = pgp_verify(p, msg, len, plain, fpr, err);
+		if (rc == 0)
+			rc = entity_orders(g, plain, fpr, 0, err) < 0 ? -1 : 0;
+		else {
+			/* PGP/MIME in two steps: a signed entity, encrypted */
+			sb_init(&e2);
+			if (pgp_decrypt(p, msg, plain, &e2) == 0 &&
+			    entity_orders(g, plain, fpr, 1, &e2) == 1)
+				rc = 0;
+			else if (e2.len > 0 && *plain != NULL) {
+				/* the entity's own signature said why */
+				sb_reset(err);
+				sb_add(err, e2.buf);
 			}
-			import_keys(g, g->keyring);
+			sb_release(&e2);
 		}
-		return pgp_verify(g->keyring, msg, len, plain, fpr, err);
+		/*
+		 * A whole file signed and encrypted needs no padding: the
+		 * game file, which is the moderator's, holds its orders in
+		 * clear anyway, and no report shows the message.  Only a
+		 * sealed step, whose message stays unopened until the
+		 * reveal, must hide its size (R39).  Padding a player
+		 * added is comment lines; it is cut all the same.
+		 */
+		if (rc == 0)
+			pgp_unpad(*plain);
 	}
-	p = game_moderator(g, err);
-	if (p == NULL)
-		return -1;
-	import_keys(g, p);
-	if (pgp_verify(p, msg, len, plain, fpr, err) != 0)
-		return -1;
-	/*
-	 * The encrypted message is kept in the history, so its size must
-	 * not tell a pick from another: the same padding as a sealed step.
-	 */
-	if (strlen(*plain) % PGP_PAD_BLOCK != 0) {
-		sb_addf(err, "an encrypted order must be padded to a multiple "
-		    "of %d bytes with comment lines, so that its size cannot "
-		    "betray it (see adjudicator-orders(5))", PGP_PAD_BLOCK);
+	if (rc != 0) {
 		free(*plain);
 		*plain = NULL;
+		fpr[0] = '\0';
 		return -1;
+	}
+	/*
+	 * Signed over the bytes as sent; a text in ISO-8859-1 (a mail
+	 * client's "COUNTRY Österreich") is read as such from here on.
+	 */
+	if ((conv = mail_to_utf8(*plain, strlen(*plain), NULL)) != NULL) {
+		free(*plain);
+		*plain = conv;
 	}
 	return 0;
 }

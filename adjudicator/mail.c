@@ -1091,17 +1091,22 @@ is_attachment(GMimeObject *obj)
 	return d != NULL && g_mime_content_disposition_is_attachment(d);
 }
 
+#define FINDER_MAX_TEXTS 16
+
 struct finder {
 	GMimeObject *found;
 	struct range raw;	/* the raw entity of found, if known */
 	int raw_known;
 	struct strbuf seen;	/* the other leaf types, for errors */
+	/* the text/plain leaves, in order, and whether each is attached */
+	GMimeObject *texts[FINDER_MAX_TEXTS];
+	int attached[FINDER_MAX_TEXTS];
+	int ntexts;
 };
 
-/* Depth first: the first PGP/MIME part or (inline) text/plain part. */
+/* Depth first: the first PGP/MIME part, and every text/plain leaf. */
 static void
-find_order(struct finder *f, GMimeObject *obj, const struct range *raw,
-    int attachments)
+find_order(struct finder *f, GMimeObject *obj, const struct range *raw)
 {
 	GMimeContentType *ct = g_mime_object_get_content_type(obj);
 
@@ -1128,16 +1133,19 @@ find_order(struct finder *f, GMimeObject *obj, const struct range *raw,
 			    multipart_part(body, b, i, &part) == 0;
 
 			find_order(f, g_mime_multipart_get_part(mp, i),
-			    known ? &part : NULL, attachments);
+			    known ? &part : NULL);
 		}
 		return;
 	}
 	if (GMIME_IS_PART(obj) && g_mime_content_type_is_type(ct, "text",
-	    "plain") && (attachments || !is_attachment(obj))) {
-		f->found = obj;
+	    "plain")) {
+		if (f->ntexts < FINDER_MAX_TEXTS) {
+			f->attached[f->ntexts] = is_attachment(obj);
+			f->texts[f->ntexts++] = obj;
+		}
 		return;
 	}
-	if (!attachments) {
+	{
 		char *type = g_mime_content_type_get_mime_type(ct);
 
 		if (strstr(f->seen.buf, type) == NULL)
@@ -1145,6 +1153,51 @@ find_order(struct finder *f, GMimeObject *obj, const struct range *raw,
 			    type);
 		g_free(type);
 	}
+}
+
+static char *part_bytes(GMimeObject *obj, GMimeFilter *filter, size_t *len);
+
+/* Does a text part hold orders: a GAME line or an armoured PGP block? */
+static int
+holds_orders(GMimeObject *obj)
+{
+	size_t len;
+	char *bytes = part_bytes(obj, NULL, &len), *p;
+	int found = 0;
+
+	for (p = bytes; p != NULL && !found; p = strchr(p, '\n')) {
+		if (*p == '\n')
+			p++;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		found = strncmp(p, "-----BEGIN PGP ", 15) == 0 ||
+		    (str_iprefix("GAME", p) && (p[4] == ' ' ||
+		    p[4] == '\t'));
+	}
+	free(bytes);
+	return found;
+}
+
+/*
+ * The text part that holds the orders: not the first text part of a
+ * mail whose body says "my orders are attached", but the part with a
+ * GAME line or a PGP block, inline parts first; else the first inline
+ * part, else the first attachment.
+ */
+static GMimeObject *
+choose_text(const struct finder *f)
+{
+	int pass, i;
+
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < f->ntexts; i++)
+			if (f->attached[i] == pass && holds_orders(f->texts[i]))
+				return f->texts[i];
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < f->ntexts; i++)
+			if (f->attached[i] == pass)
+				return f->texts[i];
+	return NULL;
 }
 
 /* The content of a leaf part, transfer-decoded; a new string. */
@@ -1569,9 +1622,9 @@ mail_parse(const char *raw, size_t len, struct mail_info *info,
 	sb_init(&f.seen);
 	root = g_mime_message_get_mime_part(m);
 	if (root != NULL) {
-		find_order(&f, root, &whole, 0);
+		find_order(&f, root, &whole);
 		if (f.found == NULL)
-			find_order(&f, root, &whole, 1);
+			f.found = choose_text(&f);
 	}
 	if (f.found == NULL)
 		set_err(err, "no text part (the mail has %s)",
@@ -1586,6 +1639,83 @@ mail_parse(const char *raw, size_t len, struct mail_info *info,
 	sb_release(&f.seen);
 	g_object_unref(m);
 	return rc;
+}
+
+/* Does text start with a MIME header line (an RFC 3156 entity)? */
+static int
+is_entity(const char *text, size_t len)
+{
+	static const char *const names[] = { "Content-Type:",
+	    "Content-Transfer-Encoding:", "Content-Disposition:",
+	    "MIME-Version:", "Content-Description:" };
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (len >= strlen(names[i]) && str_iprefix(names[i], text))
+			return 1;
+	return 0;
+}
+
+int
+mail_entity_text(const char *plain, size_t len, char **text,
+    struct mail_order *order, int *signed_part, struct strbuf *err)
+{
+	struct mail_info info;
+	int rc;
+
+	*text = NULL;
+	if (signed_part != NULL)
+		*signed_part = 0;
+	memset(order, 0, sizeof(*order));
+	if (!is_entity(plain, len))
+		return 0;
+	rc = mail_parse(plain, len, &info, order, err);
+	mail_info_release(&info);
+	if (rc != 0)
+		return -1;
+	switch (order->kind) {
+	case PART_PLAIN:
+		*text = order->text;
+		order->text = NULL;
+		mail_order_release(order);
+		return 1;
+	case PART_PGP_SIGNED:
+		if (signed_part != NULL) {
+			*signed_part = 1;
+			return 1;
+		}
+		set_err(err, "the encrypted part holds a signed part inside a "
+		    "signed part");
+		break;
+	case PART_CLEARSIGNED:
+	case PART_PGP_ENCRYPTED:
+		set_err(err, "the encrypted part holds another armoured PGP "
+		    "message: sign and encrypt the orders in one step");
+		break;
+	}
+	mail_order_release(order);
+	return -1;
+}
+
+char *
+mail_to_utf8(const char *text, size_t len, const char *charset)
+{
+	gchar *conv;
+	char *out;
+
+	if (g_utf8_validate(text, (gssize)len, NULL))
+		return NULL;
+	if (charset == NULL || str_ieq(charset, "iso-8859-1") ||
+	    str_ieq(charset, "latin1"))
+		charset = "WINDOWS-1252";
+	conv = g_convert_with_fallback(text, (gssize)len, "UTF-8", charset,
+	    "?", NULL, NULL, NULL);
+	if (conv == NULL)	/* bytes 1252 leaves undefined */
+		conv = g_convert(text, (gssize)len, "UTF-8", "ISO-8859-1",
+		    NULL, NULL, NULL);
+	out = xstrdup(conv != NULL ? conv : "");
+	g_free(conv);
+	return out;
 }
 
 void

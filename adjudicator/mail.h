@@ -123,15 +123,40 @@ struct mail_info {
 /*
  * Parses a raw message (CRLF or LF line ends): fills info and order, which
  * the caller releases with the functions below (also after a failure).
- * The order part is the first of, depth first: a PGP/MIME multipart/signed
- * or multipart/encrypted, an inline text/plain part (text/html is never
- * used), a text/plain attachment.  Errors: "not a mail message",
+ * The order part is, depth first, the first PGP/MIME multipart/signed or
+ * multipart/encrypted; else the first text/plain part that holds a GAME
+ * line or an armoured PGP block, inline parts before attachments (an
+ * order attached beside "my orders are attached"); else the first
+ * inline text/plain part, else the first text/plain attachment
+ * (text/html is never used).  Errors: "not a mail message",
  * "no text part (...)", a clearsigned block without its end, an unknown
  * charset.
  */
 int mail_parse(const char *raw, size_t len, struct mail_info *info,
     struct mail_order *order, struct strbuf *err);
 void mail_info_release(struct mail_info *info);
+
+/*
+ * The text of a decrypted PGP/MIME message.  RFC 3156 encrypts a whole
+ * MIME entity, headers included ("Content-Type: text/plain;
+ * charset=..." CRLF, a blank line, the body).  When plain starts with
+ * such headers, returns 1 and *text (caller frees): the entity's text
+ * part, transfer-decoded and converted to UTF-8 by its charset as
+ * mail_parse does; 0 when plain is bare text; -1 with err.  An entity
+ * that is itself signed (multipart/signed) gives *signed_part 1 and its
+ * parts in *order for a detached-signature check (signed_part may be
+ * NULL: then that is an error).
+ */
+int mail_entity_text(const char *plain, size_t len, char **text,
+    struct mail_order *order, int *signed_part, struct strbuf *err);
+
+/*
+ * Text that is not valid UTF-8 as UTF-8, read in charset (NULL: the
+ * ISO-8859-1 that mail clients label it, read as its superset
+ * Windows-1252, as browsers do); a new string, or NULL when text is
+ * valid UTF-8 already.
+ */
+char *mail_to_utf8(const char *text, size_t len, const char *charset);
 void mail_order_release(struct mail_order *order);
 
 /*

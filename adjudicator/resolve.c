@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "mail.h"
 #include "orders.h"
 #include "util.h"
 
@@ -227,6 +228,7 @@ check_file(struct game *g, const char *path, const char *trusted,
     struct run_opts *opt, struct order_file *of, int **usedp)
 {
 	int *used;
+	char *conv;
 
 	char *text = read_file(path, NULL), *received = NULL, fpr[41] = "";
 	int errors, i, is_pgp, first_line = 0, stale = 0;
@@ -247,6 +249,16 @@ check_file(struct game *g, const char *path, const char *trusted,
 			free(text);
 			free(received);
 			return 1;
+		}
+		/*
+		 * Signed in ISO-8859-1: verified over the bytes as sent; the
+		 * game file (XML, UTF-8) keeps them converted, which turns
+		 * back into the signed bytes with iconv -t ISO-8859-1.
+		 */
+		conv = mail_to_utf8(received, strlen(received), NULL);
+		if (conv != NULL) {
+			free(received);
+			received = conv;
 		}
 	} else if (trusted != NULL) {
 		/* PGP/MIME: fetch verified the detached signature */

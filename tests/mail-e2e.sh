@@ -687,7 +687,140 @@ snap
 	[ -n "$(with_subject "$mark" "[aor plaingame] run 2: report")" ] && ok ||
 	{ bad "the reports of a run resolved by hand: exit $rc"; cat "$w/err"; }
 
-xmllint --noout --relaxng "$top/formats/mailstate.rng" "$G.mail" "$PG.mail" \
+# ------------------------------------------------------------------
+# 8. Mail as players send it (issue 10): RFC 3156 entities, encrypted in
+#    one step and in two, unpadded; clearsigned ISO-8859-1; an order
+#    attached beside a short body; auto-replies and bounces, never
+#    answered.  Its own signed game and mailbox, fetch and send apart.
+
+HG=$w/h.xml
+"$adj" new -o "$HG" --id habits --now 2026-12-01T00:00:00Z \
+	--deadline-hours 48 --seed-file "$w/seed" --report /dev/null \
+	--player prussia:Anna:prussia@test.invalid \
+	--player spain:Bob:spain@test.invalid \
+	--key prussia:"$w/prussia.asc" --key spain:"$w/spain.asc" \
+	--moderator-key "$w/moderator.asc" > /dev/null 2>&1 ||
+	bad "new (habits) failed"
+doveadm -c "$srv/dovecot.conf" mailbox create -u moderator habits
+hsave() { doveadm -c "$srv/dovecot.conf" save -u moderator -m habits < "$1"; }
+set -- $(pending_of "$HG")
+HF=$2
+if [ "$HF" = Spain ]; then HS=Prussia; else HS=Spain; fi
+hf=$(addr "$HF") hs=$(addr "$HS")
+HFA="$(name "$HF") <$hf@test.invalid>" HSA="$(name "$HS") <$hs@test.invalid>"
+GAME_ID=habits order "$w/h1" "$HF" T1.A1.1 "BID 0 A Russia B Netherlands"
+GAME_ID=habits order "$w/h2" "$HS" T1.A1.2 "PASS"
+encrypted_mail() {	# FROM ID SUBJECT ENTITY-ASC
+	headers "$1" "$2" "$3"
+	printf 'Content-Type: multipart/encrypted;\n protocol="application/pgp-encrypted";\n boundary="enc-8"\n\n'
+	printf -- '--enc-8\nContent-Type: application/pgp-encrypted\n\nVersion: 1\n\n'
+	printf -- '--enc-8\nContent-Type: application/octet-stream; name="encrypted.asc"\n\n'
+	cat "$4"
+	printf '\n--enc-8--\n'
+}
+# one step: the entity signed and encrypted, not padded
+{ printf 'Content-Type: text/plain; charset=utf-8\n\n'; cat "$w/h1"; } |
+	sed 's/$/\r/' > "$w/h1.entity"
+gpg --homedir "$w/$hf" --batch --quiet --yes --pinentry-mode loopback \
+	--passphrase '' --trust-model always --armor --sign --encrypt \
+	--local-user "$(cat "$w/$hf.fpr")" -r "$(cat "$w/moderator.fpr")" \
+	-o "$w/h1.asc" "$w/h1.entity" 2>/dev/null
+encrypted_mail "$HFA" "<h1@test.invalid>" "orders" "$w/h1.asc" > "$w/h1.eml"
+# two steps: a multipart/signed entity, encrypted
+{ printf 'Content-Type: text/plain; charset=utf-8\n\n'; cat "$w/h2"; } |
+	sed 's/$/\r/' > "$w/h2.part"
+gpg --homedir "$w/$hs" --batch --quiet --yes --pinentry-mode loopback \
+	--passphrase '' --armor --detach-sign -o "$w/h2.sig" "$w/h2.part" \
+	2>/dev/null
+{ printf 'Content-Type: multipart/signed; micalg=pgp-sha512;\r\n protocol="application/pgp-signature"; boundary="in-8"\r\n\r\n'
+  printf -- '--in-8\r\n'; cat "$w/h2.part"
+  printf '\r\n--in-8\r\nContent-Type: application/pgp-signature\r\n\r\n'
+  sed 's/$/\r/' "$w/h2.sig"; printf -- '--in-8--\r\n'; } > "$w/h2.entity"
+gpg --homedir "$w/$hs" --batch --quiet --yes --trust-model always --armor \
+	--encrypt -r "$(cat "$w/moderator.fpr")" -o "$w/h2.asc" \
+	"$w/h2.entity" 2>/dev/null
+encrypted_mail "$HSA" "<h2@test.invalid>" "orders" "$w/h2.asc" > "$w/h2.eml"
+# clearsigned in ISO-8859-1, quoted-printable: a good one, and one whose
+# misspelt name must come back in a UTF-8 answer
+latin1_mail() {	# FROM ID TEXTFILE KEY
+	iconv -f UTF-8 -t ISO-8859-1 "$3" > "$3.l1"
+	clearsign "$4" "$3.l1" "$3.l1.asc"
+	headers "$1" "$2" "orders"
+	printf 'Content-Type: text/plain; charset=iso-8859-1\n'
+	printf 'Content-Transfer-Encoding: quoted-printable\n\n'
+	"$PY" -c 'import quopri, sys
+sys.stdout.buffer.write(quopri.encodestring(sys.stdin.buffer.read()))' < "$3.l1.asc"
+}
+printf 'GAME habits\nCOUNTRY Preußen   # Grüße\nSTEP T1.S6\nPASS\n' > "$w/h3"
+latin1_mail "Anna <prussia@test.invalid>" "<h3@test.invalid>" "$w/h3" prussia > "$w/h3.eml"
+printf 'GAME habits\nCOUNTRY Preußenland\nSTEP T1.S6\nPASS\n' > "$w/h4"
+latin1_mail "Anna <prussia@test.invalid>" "<h4@test.invalid>" "$w/h4" prussia > "$w/h4.eml"
+grep -q '=DF' "$w/h3.eml" && ok || bad "the Latin-1 mail has no 0xDF"
+# the order attached, clearsigned, beside a short body
+printf 'GAME habits\nCOUNTRY Prussia\nSTEP T1.S5\nPASS\n' > "$w/h5"
+clearsign prussia "$w/h5" "$w/h5.asc"
+{ headers "Anna <prussia@test.invalid>" "<h5@test.invalid>" "orders"
+  printf 'Content-Type: multipart/mixed; boundary="mix-8"\n\n--mix-8\n'
+  printf 'Content-Type: text/plain; charset=utf-8\n\nMy orders are attached.\n'
+  printf -- '--mix-8\nContent-Type: text/plain; charset=utf-8; name="orders.txt"\n'
+  printf 'Content-Disposition: attachment; filename="orders.txt"\n\n'
+  cat "$w/h5.asc"; printf -- '--mix-8--\n'; } > "$w/h5.eml"
+# auto-replies and bounces: none has Auto-Submitted
+robot() {	# ID EXTRA-HEADER FROM SUBJECT [CONTENT-TYPE]
+	{ [ -n "$2" ] && printf '%s\n' "$2"
+	  headers "$3" "$1" "$4"
+	  printf 'Content-Type: %s\n\nI am away until Monday.\n' \
+		"${5:-text/plain}"; } > "$w/r$1.eml"
+	hsave "$w/r$1.eml"
+}
+for i in 1 2 3 4 5; do hsave "$w/h$i.eml"; done
+robot 1 'Precedence: auto_reply' "$HFA" "Re: orders"
+robot 2 'X-Autoreply: yes' "$HFA" "Re: orders"
+robot 3 'X-Autorespond: yes' "$HFA" "Re: orders"
+robot 4 'Precedence: bulk' "$HFA" "Re: orders"
+robot 5 '' "MAILER-DAEMON@test.invalid" "Undelivered Mail Returned to Sender"
+robot 6 'Return-Path: <>' "$HFA" "Re: orders"
+robot 7 '' "$HFA" "Delivery report" 'multipart/report; report-type=delivery-status; boundary="x"'
+robot 8 '' "$HFA" "Automatic reply: orders"
+T=2026-12-01T07:00:00Z
+himap="imap://127.0.0.1:$IMAP_PORT/habits"
+"$adj" fetch "$HG" --imap "$himap" --netrc "$srv/netrc" --insecure-plain \
+	--from "$MOD" --no-move --now "$T" > "$w/out" 2> "$w/err"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q "fetched 13 (4 filed, 9 rejected, 0 duplicate)" "$w/out" &&
+	ok || { bad "fetch (habits): exit $rc"; cat "$w/out" "$w/err"; }
+mark=$(sink_count)
+"$adj" send "$HG" --smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" \
+	--insecure-plain --now "$T" > "$w/out" 2> "$w/err" ||
+	{ bad "send (habits) failed"; cat "$w/err"; }
+snap
+habit() {	# NAME ID SUBJECT PATTERN
+	line=$(with_subject "$mark" "$3" | awk -F'|' -v irt="<$2@test.invalid>" '$6 == irt')
+	if [ "$(echo "$line" | grep -c .)" -ne 1 ]; then
+		bad "$1: not one answer '$3': $line"
+	elif ! body "$(echo "$line" | cut -d'|' -f1)" | grep -qF -- "$4"; then
+		bad "$1: the answer lacks '$4':"
+		body "$(echo "$line" | cut -d'|' -f1)"
+	else
+		ok
+	fi
+}
+habit rfc3156-one-step h1 "[aor habits] T1.A1.1: acknowledgement" \
+	"T1.A1.1 $HF: accepted, applied"
+habit rfc3156-two-steps h2 "[aor habits] T1.A1.2: acknowledgement" \
+	"T1.A1.2 $HS: accepted, kept until its step comes"
+habit latin1 h3 "[aor habits] T1.S6: acknowledgement" \
+	"T1.S6 Prussia: accepted, kept until its step comes"
+habit latin1-answer-utf8 h4 "[aor habits] T1.S6: rejected" \
+	"unknown country 'Preußenland'"
+habit attached h5 "[aor habits] T1.S5: acknowledgement" \
+	"T1.S5 Prussia: accepted, kept until its step comes"
+grep -q '|<r[0-9]@test.invalid>|' "$w/sink.txt" &&
+	bad "an auto-reply or a bounce was answered" || ok
+[ "$(sink_count)" -eq $((mark + 5)) ] && ok ||
+	bad "habits: $(($(sink_count) - mark)) answers, not 5"
+
+xmllint --noout --relaxng "$top/formats/mailstate.rng" "$G.mail" "$PG.mail" "$HG.mail" \
 	2> "$w/xmllint" && ok || { bad "the final mail state is not valid"; cat "$w/xmllint"; }
 "$adj" verify "$G" --seed-file "$w/seed" > /dev/null 2>&1 && ok ||
 	bad "the game no longer verifies"
