@@ -43,6 +43,7 @@ aor_state_init(struct aor_state *st, const struct ruleset *rs)
 
 	memset(st, 0, sizeof(*st));
 	st->rs = rs;
+	st->rules = AOR_RULES_CURRENT;	/* game_load sets a file's own */
 	st->phase = PH_SETUP;
 	for (i = 0; i < RS_MAX_COUNTRIES; i++)
 		st->seat_of[i] = -1;
@@ -410,7 +411,9 @@ aor_state_xml(const struct aor_state *st, xmlNode *parent)
 			xml_set_int(n, "high-bid", au->high_bid);
 			xml_set(n, "high-bidder", rs->countries[st->players[
 			    au->high_seat].country].name.id);
-			xml_set(n, "a", rs->countries[au->a].name.id);
+			/* R9: the seventh country's bid names A or B */
+			if (au->a != NO_COUNTRY)
+				xml_set(n, "a", rs->countries[au->a].name.id);
 			if (au->b != NO_COUNTRY)
 				xml_set(n, "b", rs->countries[au->b].name.id);
 		}

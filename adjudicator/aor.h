@@ -44,6 +44,24 @@ extern const struct variant_info aor_variants[];
 extern const int aor_nvariants;
 int aor_variant_by_name(const char *name);	/* flag, or 0 */
 
+/*
+ * Readings of the rules a game can be played under.  The game file records
+ * its reading (the "rules" attribute of <game>; a file without it was made
+ * under reading 1), and a game keeps the reading it was created with, so
+ * every archive replays exactly as it was played.  New games use the
+ * current reading.
+ *   1  version 0.2: the seventh country goes unbid into box 7; a War
+ *      Office segment's two attacks are checked against the state before
+ *      the segment; an auction's opening missed by every player goes round
+ *      once more before the adjudicator opens it.
+ *   2  2026-11-26: the seventh country is auctioned (R9, R10); a War
+ *      Office holder's second attack is checked against the state after
+ *      the first (R14); the adjudicator opens at 0 as soon as the last
+ *      player has missed the opening (R37).
+ */
+#define AOR_RULES_OLDEST 1
+#define AOR_RULES_CURRENT 2
+
 enum phase { PH_SETUP, PH_AUCTION, PH_SEGMENTS, PH_OVER };
 
 enum marker_place { MK_BAG, MK_BOARD, MK_OUT };
@@ -62,7 +80,8 @@ struct auction {
 	int action;		/* number of the next action, 1.. */
 	int high_bid;		/* -1: nobody has bid yet */
 	int high_seat;
-	int a, b;		/* proposals A and B (countries), B may be -1 */
+	int a, b;		/* proposals A and B (countries); in the
+				   seventh country's auction (R9) one is -1 */
 	int passes;		/* passes in succession since the latest bid */
 };
 
@@ -104,6 +123,7 @@ struct combat {
 struct aor_state {
 	const struct ruleset *rs;	/* borrowed */
 	unsigned variants;
+	int rules;			/* AOR_RULES_OLDEST..CURRENT */
 	int nplayers;
 	struct player players[RS_MAX_COUNTRIES];	/* seating order (R1) */
 	int seat_of[RS_MAX_COUNTRIES];	/* -1 for a non-player country */
@@ -183,7 +203,7 @@ struct item {
 	enum item_kind kind;
 	int line;		/* in the order file */
 	int amount;		/* bid */
-	int a, b;		/* bid proposals (b may be -1) */
+	int a, b;		/* bid proposals (either may be -1) */
 	int box;		/* placement: box kind */
 	int card;		/* placement: card to take back, or -1 */
 	struct attack atk;	/* IT_ATTACK (also conversions), IT_DEFEND */
@@ -278,6 +298,8 @@ int aor_alliance_of(const struct aor_state *st, int country); /* 0,1,-1 */
 /* Combat (aor-combat.c). */
 int aor_attack_check(const struct aor_state *st, int country,
     const struct attack *a, struct strbuf *err);
+void aor_attack_settle(struct aor_state *st, int country,
+    const struct attack *a);
 void aor_attack_begin(struct ctx *c, int country, const struct attack *a,
     const struct attack *next);
 int aor_combat_pending(const struct aor_state *st, struct decision *out,
@@ -304,6 +326,8 @@ int aor_choices(const struct aor_state *st, const struct decision *d,
 /* Phase entry points, used by aor-turn.c. */
 void aor_draw_markers(struct ctx *c);				/* R8 */
 void aor_auction_start_turn(struct ctx *c);			/* R11 */
+/* 1 when the auction is for the seventh country alone (R9, reading 2). */
+int aor_auction_seventh(const struct aor_state *st);
 int aor_auction_check(const struct aor_state *st, const struct order *o,
     struct strbuf *err);
 void aor_auction_apply(struct ctx *c, const struct order *o);

@@ -18,9 +18,10 @@
 
 static const char new_usage[] =
     "adjudicator new -o GAME.xml --player COUNTRY:NAME:EMAIL ...\n"
-    "       [--ruleset FILE] [--variant NAME] [--seed-file FILE]\n"
-    "       [--id ID] [--deadline-hours N] [--now TIME] [--report FILE]\n"
-    "       [--key COUNTRY:KEYFILE ...] [--moderator-key KEYFILE]\n"
+    "       [--ruleset FILE] [--variant NAME] [--rules N]\n"
+    "       [--seed-file FILE] [--id ID] [--deadline-hours N] [--now TIME]\n"
+    "       [--report FILE] [--key COUNTRY:KEYFILE ...]\n"
+    "       [--moderator-key KEYFILE]\n"
     "       [--private-dir DIR] [--template FILE]";
 
 /* "prussia:Anna Schmidt:anna@example.org" */
@@ -180,6 +181,7 @@ cmd_new(int argc, char **argv)
 		{ "player", required_argument, NULL, 'p' },
 		{ "ruleset", required_argument, NULL, 'r' },
 		{ "variant", required_argument, NULL, 'v' },
+		{ "rules", required_argument, NULL, 'u' },
 		{ "seed-file", required_argument, NULL, 's' },
 		{ "id", required_argument, NULL, 'i' },
 		{ "deadline-hours", required_argument, NULL, 'd' },
@@ -199,7 +201,7 @@ cmd_new(int argc, char **argv)
 	char **keys = xcalloc((size_t)argc, sizeof(char *));
 	const char *modkey = NULL, *private_dir = NULL, *template = NULL;
 	int np = 0, nv = 0, nk = 0, c, i, lock = -1, rc = EXIT_USAGE;
-	long hours = 0;
+	long hours = 0, rules = AOR_RULES_CURRENT;
 	char *rspath = NULL, *seed_path = NULL, *idbuf = NULL, now[32];
 	unsigned char seed[SEED_BYTES];
 	struct game g;
@@ -221,6 +223,17 @@ cmd_new(int argc, char **argv)
 		case 'm': modkey = optarg; break;
 		case 'P': private_dir = optarg; break;
 		case 't': template = optarg; break;
+		case 'u':
+			/* an older reading, for scenarios recorded under it */
+			if (parse_int(optarg, AOR_RULES_OLDEST,
+			    AOR_RULES_CURRENT, &rules) != 0) {
+				diag(EXIT_USAGE, NULL, 0, "--rules '%s': this "
+				    "adjudicator knows readings %d to %d",
+				    optarg, AOR_RULES_OLDEST,
+				    AOR_RULES_CURRENT);
+				goto out;
+			}
+			break;
 		case 'd':
 			if (parse_int(optarg, 1, 24 * 365, &hours) != 0) {
 				diag(EXIT_USAGE, NULL, 0, "--deadline-hours "
@@ -253,6 +266,7 @@ cmd_new(int argc, char **argv)
 	g.rsdoc = rsdoc;
 	rsdoc = NULL;
 	aor_state_init(&g.st, &g.rs);
+	g.st.rules = (int)rules;
 	for (i = 0; i < np; i++)
 		if (add_player(&g, players[i]) != 0)
 			goto out;

@@ -63,6 +63,10 @@ cmd_status(int argc, char **argv)
 		if (g.st.variants & aor_variants[i].flag)
 			printf("%s %s", c++ ? "," : "", aor_variants[i].name);
 	printf("%s\n", c ? "" : " none");
+	/* the game keeps the reading it was made under (aor.h) */
+	printf("rules: reading %d%s\n", g.st.rules,
+	    g.st.rules == AOR_RULES_CURRENT ? "" : " (an earlier reading, "
+	    "kept by this game)");
 	/* R30: players hold the moderator to this from the first report */
 	printf("seed commitment: SHA-256 %s%s\n", g.commitment,
 	    g.seed_revealed ? " (the seed is published)" : "");

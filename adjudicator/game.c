@@ -923,6 +923,9 @@ game_to_xml_for(struct game *g, const char *now, int viewer)
 	xmlDocSetRootElement(doc, root);
 	xml_set(root, "id", g->id);
 	xml_set_int(root, "format", FORMAT_VERSION);
+	/* reading 1 is written as no attribute, as version 0.2 wrote it */
+	if (g->st.rules != AOR_RULES_OLDEST)
+		xml_set_int(root, "rules", g->st.rules);
 	xml_set(root, "created", g->created);
 	xml_set_int(root, "run", g->run);
 	n = xml_add(root, "players", NULL);
@@ -1558,7 +1561,7 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 	xmlNode *root, *rsnode, *n;
 	char commit[65], revealed[2 * SEED_BYTES + 8];
 	unsigned char seedbuf[SEED_BYTES];
-	int rc = -1;
+	int rc = -1, rules;
 	size_t k;
 
 	if (doc == NULL)
@@ -1578,6 +1581,15 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 		    xml_attr_int(root, "format", 0), FORMAT_VERSION);
 		goto out;
 	}
+	/* A game keeps the reading of the rules it was made under (aor.h). */
+	rules = xml_attr_int(root, "rules", AOR_RULES_OLDEST);
+	if (rules < AOR_RULES_OLDEST || rules > AOR_RULES_CURRENT) {
+		diag(EXIT_DATAERR, path, (int)xmlGetLineNo(root), "game "
+		    "played under rules reading %d; this adjudicator knows "
+		    "readings %d to %d", rules, AOR_RULES_OLDEST,
+		    AOR_RULES_CURRENT);
+		goto out;
+	}
 	rsnode = xml_child(root, "ruleset");
 	g->rsdoc = xmlNewDoc((const xmlChar *)"1.0");
 	xmlDocSetRootElement(g->rsdoc, xmlDocCopyNode(rsnode, g->rsdoc, 1));
@@ -1585,6 +1597,7 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 	    path) != 0)
 		goto out;
 	aor_state_init(&g->st, &g->rs);
+	g->st.rules = rules;
 	if (read_players(g, root, path) != 0)
 		goto out;
 	n = xml_child(root, "seed");

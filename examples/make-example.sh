@@ -116,7 +116,7 @@ done
 echo "make-example: the bot plays (seed $botseed)..." >&2
 python3 "$top/tests/tools/bot.py" "$adj" "$w/bot" --id "$id" \
     --players "$(echo "$countries" | tr ' ' ,)" --seed "$botseed" \
-    --attacks --defaults 1
+    --attacks --defaults 1 --rules 1	# made under rules reading 1
 
 # 3. The archive, made in $w/four-player and moved in place at the end.
 # It sits beside a link to the keys so that new.args can name them as

@@ -87,6 +87,20 @@ class Bot:
         gold = int(me.get("gold"))
         high = au.get("high-bid")
         out = []
+        if len(free) == 1:
+            # R9 (rules reading 2): the seventh country, as A or as B
+            row = self.rng.choice(["A", "B"])
+            if high is None:
+                out.append(["BID %d %s %s" % (self.rng.choice([0, 0, 1, 2]),
+                                              row, free[0])])
+                out.append(["BID 0 %s %s" % (row, free[0])])
+            else:
+                if self.rng.random() < 0.35 and int(high) + 1 <= gold:
+                    out.append(["BID %d %s %s" % (
+                        int(high) + self.rng.choice([1, 1, 2]), row,
+                        free[0])])
+                out.append(["PASS"])
+            return out
         if high is None:
             out.append(["BID %d A %s B %s" % (self.rng.choice([0, 0, 1, 2]),
                                               free[0], free[1])])
@@ -173,6 +187,8 @@ class Bot:
             newargs += ["--player", "%s:Player %d:p%d@example.org" % (p, i + 1, i + 1)]
         for v in self.args.variant or []:
             newargs += ["--variant", v]
+        if self.args.rules is not None:
+            newargs += ["--rules", str(self.args.rules)]
         run([self.adj, "new"] + newargs)
         self.gid = self.args.id
         with open(os.path.join(self.out, "new.args"), "w") as f:
@@ -224,6 +240,8 @@ def main():
     ap.add_argument("--attacks", action="store_true")
     ap.add_argument("--defaults", type=float, default=3)
     ap.add_argument("--variant", action="append")
+    ap.add_argument("--rules", type=int,
+                    help="the reading of the rules (adjudicator new --rules)")
     args = ap.parse_args()
     Bot(os.path.abspath(args.adjudicator), args.outdir, args).play()
 

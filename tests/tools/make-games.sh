@@ -12,14 +12,16 @@ gen() {
 	"$top/tests/replay-game.sh" "$g/$name" --update
 	echo "made $name: $(wc -l < "$g/$name/runs") runs"
 }
-gen three-no-attacks --players prussia,spain,france --seed 11
+# The scenarios recorded before rules reading 2 keep reading 1 (aor.h).
+gen three-no-attacks --players prussia,spain,france --seed 11 --rules 1
 gen five-no-attacks --players great-britain,netherlands,austria,russia,spain \
-	--seed 12 --defaults 8
+	--seed 12 --defaults 8 --rules 1
 gen seven-no-attacks --players prussia,spain,france,austria,russia,great-britain,netherlands \
-	--seed 13
+	--seed 13 --rules 1
 gen three-attacks --players austria,russia,great-britain --seed 21 --attacks \
-	--variant pressgangs-any-card --variant income-counts-boxes
+	--variant pressgangs-any-card --variant income-counts-boxes --rules 1
 gen five-attacks --players prussia,france,spain,netherlands,russia --seed 22 \
-	--attacks --variant random-first-alliances --variant marker-fixed-defence
+	--attacks --variant random-first-alliances --variant marker-fixed-defence \
+	--rules 1
 gen seven-attacks --players prussia,spain,france,austria,russia,great-britain,netherlands \
-	--seed 23 --attacks --defaults 5
+	--seed 23 --attacks --defaults 5 --rules 1
