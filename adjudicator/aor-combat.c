@@ -314,6 +314,30 @@ target_text(const struct aor_state *st, const struct combat *cb,
 		    "" : " (a non-player country)");
 }
 
+/*
+ * R14 (reading 2): the effects of an attack that are certain before its
+ * dice, so that a War Office holder's second attack is checked against
+ * the state after the first.  A conversion is made in full (R21); an
+ * attack's card is paid for (R5) and leaves the hand unless it is the
+ * blank card (R28).  Draws no dice and records no events.
+ */
+void
+aor_attack_settle(struct aor_state *st, int country, const struct attack *a)
+{
+	struct ctx c = { st, NULL, NULL };
+	const struct rs_card *cd = card_of(st, country, a->card);
+
+	if (a->kind == ATK_CONVERT) {
+		convert(&c, country, a);
+		return;
+	}
+	aor_pay(&c, country, cd->cost, "the attack's card");
+	if (cd->kind == CARD_INFLUENCE) {
+		st->hand[country] &= ~(1u << a->card);
+		st->discard[country] |= 1u << a->card;
+	}
+}
+
 void
 aor_attack_begin(struct ctx *c, int country, const struct attack *a,
     const struct attack *next)

@@ -138,6 +138,9 @@ static void place(struct ctx *c, int country, const struct item *it);
  * The attacks of a segment order are checked after its placement, since
  * the placement comes first (rules 4.3) and may pay for them; a second
  * attack (War Office) is checked now and again when its turn comes.
+ * Under reading 2 (aor.h) the second is checked against the state after
+ * the first as far as it is certain (R14): a CONVERT with the blank card
+ * is legal once the first action used the last ship card (R21).
  */
 static int
 check_attacks(const struct aor_state *st, const struct order *o,
@@ -166,8 +169,11 @@ check_attacks(const struct aor_state *st, const struct order *o,
 			break;
 		}
 		rc = aor_attack_check(after, o->country, a, err);
-		if (first == NULL)
+		if (first == NULL) {
 			first = a;
+			if (rc == 0 && st->rules >= 2)
+				aor_attack_settle(after, o->country, a);
+		}
 	}
 	free(after);
 	return rc;

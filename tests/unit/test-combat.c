@@ -422,6 +422,92 @@ TEST(r14_war_office_two_attacks)
 	test_game_release(&t);
 }
 
+/*
+ * R14, R21: a War Office holder's second action is checked against the
+ * state after the first (reading 2): with 1/1/2 the last ship card in
+ * hand, CONVERT with 1/1/2 then CONVERT with blank is legal.  Under
+ * reading 1 (aor.h) both lines were checked against the hand before the
+ * segment, and the order was refused.
+ */
+TEST(r14_r21_war_office_second_conversion_with_blank_after_last_ship)
+{
+	struct test_game t;
+	struct decision d;
+	int pr = C("prussia"), ca = A("caribbean"), in = A("india");
+	int mca = rs_marker_by_id(test_ruleset(), "ca1");
+	int min = rs_marker_by_id(test_ruleset(), "in1");
+	const char *lines = "CONVERT Caribbean WITH 1/1/2\nCONVERT India WITH "
+	    "blank";
+
+	test_game_init(&t, four, four_alliances);
+	t.st.rules = 1;
+	hold(&t, "war-office", 0, "prussia");
+	t.st.marker[mca] = t.st.marker[min] = MK_BOARD;
+	t.st.hand[pr] &= ~(1u << CARD(pr, "2/1/3"));
+	CHECK_INT(order(&t, "prussia", "T1.S1", lines), -1);
+	CHECK_CONTAINS(err.buf, "the blank card converts only when no card "
+	    "with a ship is left in hand (R21)");
+	t.st.rules = 2;
+	CHECK_INT(order(&t, "prussia", "T1.S1", lines), 0);
+	CHECK_INT(t.st.marker[mca], MK_OUT);
+	CHECK_INT(t.st.marker[min], MK_OUT);
+	CHECK_INT(t.st.discs[ca][pr], 1);
+	CHECK_INT(t.st.discs[in][pr], 1);
+	CHECK_INT(t.st.gold[pr], 10);	/* 14 - 2 - 2 (R21) */
+	CHECK(t.st.hand[pr] & 1u << CARD(pr, "blank"));
+	CHECK_INT(t.st.discard[pr], 1u << CARD(pr, "1/1/2"));
+	aor_pending(&t.st, &d, 1);
+	CHECK_STR(d.step, "T1.S1");
+	CHECK_INT(d.country, C("austria"));
+	test_game_release(&t);
+	/* Still refused: blank first while 1/1/2 is in hand. */
+	test_game_init(&t, four, four_alliances);
+	hold(&t, "war-office", 0, "prussia");
+	t.st.marker[mca] = t.st.marker[min] = MK_BOARD;
+	t.st.hand[pr] &= ~(1u << CARD(pr, "2/1/3"));
+	CHECK_INT(order(&t, "prussia", "T1.S1", "CONVERT India WITH blank\n"
+	    "CONVERT Caribbean WITH 1/1/2"), -1);
+	CHECK_CONTAINS(err.buf, "only when no card with a ship is left");
+	test_game_release(&t);
+}
+
+/*
+ * R14 (reading 2): after an attack with the last ship card, whose card
+ * goes to the discard pile (R28), the second action may convert with the
+ * blank card.
+ */
+TEST(r14_war_office_attack_then_blank_conversion)
+{
+	struct test_game t;
+	static const unsigned dice[] = { 5, 0, 0, 0 };
+	int pr = C("prussia"), in = A("india");
+	int min = rs_marker_by_id(test_ruleset(), "in1");
+	const char *lines = "ATTACK Austria IN Baltic WITH 1/1/2\nCONVERT "
+	    "India WITH blank";
+
+	test_game_init(&t, four, four_alliances);
+	hold(&t, "war-office", 0, "prussia");
+	t.st.marker[min] = MK_BOARD;
+	t.st.discs[A("baltic")][C("austria")] = 1;
+	t.st.hand[pr] &= ~(1u << CARD(pr, "2/1/3"));
+	t.st.rules = 1;
+	CHECK_INT(order(&t, "prussia", "T1.S1", lines), -1);
+	CHECK_CONTAINS(err.buf, "the blank card converts only when");
+	t.st.rules = 2;
+	CHECK_INT(order(&t, "prussia", "T1.S1", lines), 0);
+	CHECK_INT(t.st.combat.stage, CS_PICKS);
+	CHECK_INT(t.st.combat.has_next, 1);
+	test_script(&t, dice, 4);
+	CHECK_INT(order(&t, "austria", "T1.C1.DEFEND", "DEFEND WITH blank"),
+	    0);
+	/* the combat is over; the conversion follows at once */
+	CHECK_INT(t.st.combat.stage, CS_NONE);
+	CHECK_INT(t.st.marker[min], MK_OUT);
+	CHECK_INT(t.st.discs[in][pr], 1);
+	CHECK(t.st.hand[pr] & 1u << CARD(pr, "blank"));
+	test_game_release(&t);
+}
+
 /* R19: the attacker's reserve, then the defender's, by their policies. */
 TEST(r19_reserves_used_by_each_side)
 {
