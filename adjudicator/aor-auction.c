@@ -1,5 +1,10 @@
 /*
  * aor-auction.c - determining alliances by auction (R9-R12, R37).
+ *
+ * Under rules reading 1 (aor.h) the seventh country went unbid into box 7
+ * and an opening missed by every player went round once more; reading 2
+ * auctions the seventh country (R9, R10) and opens at 0 as soon as the
+ * last player has missed the opening (R37).
  */
 #include "aor.h"
 
@@ -51,12 +56,25 @@ acting_seat(const struct aor_state *st)
 	return (st->auction.opener + st->auction.action - 1) % st->nplayers;
 }
 
+/*
+ * R9 (reading 2): the auction under way, or about to begin, is for the one
+ * country left, which each bid names as proposal A or as proposal B.
+ */
+int
+aor_auction_seventh(const struct aor_state *st)
+{
+	int list[RS_MAX_COUNTRIES];
+
+	return st->rules >= 2 && unallied(st, list) == 1;
+}
+
 static void begin(struct ctx *c, int number, int opener);
 
 /*
- * After a placement: the last country goes alone into the first empty top
- * box (R9); with every country placed the segments start; otherwise the
- * player left of the previous opener opens the next auction (R11).
+ * After a placement: with every country placed the segments start;
+ * otherwise the player left of the previous opener opens the next auction
+ * (R11), under reading 2 also for the seventh country (R9).  Under reading
+ * 1 the seventh country went alone into the first empty top box.
  */
 static void
 next_auction(struct ctx *c, int number, int prev_opener)
@@ -65,11 +83,8 @@ next_auction(struct ctx *c, int number, int prev_opener)
 	int list[RS_MAX_COUNTRIES];
 	int n = unallied(st, list);
 
-	if (n == 1) {
-		/*
-		 * No bid could change where the seventh country goes, so no
-		 * auction is held for it (a ruling of ours, see README).
-		 */
+	if (n == 1 && st->rules < 2) {
+		/* Reading 1: no auction for the seventh country (aor.h). */
 		put_in_box(c, first_empty(st, 0), list[0],
 		    ", alone as the last country (R9)");
 		n = 0;
@@ -98,6 +113,18 @@ begin(struct ctx *c, int number, int opener)
 	au->passes = 0;
 	if (number == 1)
 		st->first_opener = opener;
+	if (aor_auction_seventh(st)) {
+		int list[RS_MAX_COUNTRIES];
+
+		unallied(st, list);
+		ev(c, "auction", seat_country(st, opener), "Auction %d of "
+		    "turn %d, for the seventh country: %s opens the bidding; "
+		    "each bid names %s as proposal A (box %d, top row) or B "
+		    "(box %d, bottom row) (R9).", number, st->turn,
+		    cname(st, seat_country(st, opener)), cname(st, list[0]),
+		    first_empty(st, 0) + 1, first_empty(st, 1) + 1);
+		return;
+	}
 	ev(c, "auction", seat_country(st, opener), "Auction %d of turn %d: "
 	    "%s opens the bidding.", number, st->turn,
 	    cname(st, seat_country(st, opener)));
@@ -223,6 +250,17 @@ aor_auction_check(const struct aor_state *st, const struct order *o,
 		    aor_max_bid(st, o->country) - st->gold[o->country]);
 		return -1;
 	}
+	if (aor_auction_seventh(st)) {
+		/* R9, R10: one country, named as A or as B */
+		if (it->a != NO_COUNTRY && it->b != NO_COUNTRY) {
+			sb_add(err, "the auction for the seventh country "
+			    "takes one proposal: BID n A country (box 7) or "
+			    "BID n B country (box 8) (R9, R10)");
+			return -1;
+		}
+		return it->a != NO_COUNTRY ? check_proposal(st, it->a, "A",
+		    err) : check_proposal(st, it->b, "B", err);
+	}
 	if (check_proposal(st, it->a, "A", err) != 0)
 		return -1;
 	if (it->b == NO_COUNTRY && unallied(st, list) == 1)
@@ -250,9 +288,13 @@ end_auction(struct ctx *c)
 	snprintf(what, sizeof(what), "the winning bid of auction %d",
 	    au->number);
 	aor_pay(c, winner, au->high_bid, what);
-	put_in_box(c, first_empty(st, 0), au->a, " (proposal A)");
+	if (au->a != NO_COUNTRY)
+		put_in_box(c, first_empty(st, 0), au->a, " (proposal A)");
 	if (au->b != NO_COUNTRY)
 		put_in_box(c, first_empty(st, 1), au->b, " (proposal B)");
+	if (st->rules >= 2 && (au->a == NO_COUNTRY || au->b == NO_COUNTRY))
+		ev(c, "alliances", winner, "The %s row's alliance has four "
+		    "countries (R9).", au->a != NO_COUNTRY ? "top" : "bottom");
 	next_auction(c, au->number + 1, au->opener);
 }
 
@@ -291,12 +333,15 @@ do_bid(struct ctx *c, int amount, int a, int b, const char *how)
 	au->b = b;
 	au->passes = 0;
 	au->action++;
-	if (b != NO_COUNTRY)
+	if (a != NO_COUNTRY && b != NO_COUNTRY)
 		ev(c, "bid", who, "%s bids %d%s: A %s, B %s.", cname(st, who),
 		    amount, how, cname(st, a), cname(st, b));
-	else
+	else if (a != NO_COUNTRY)
 		ev(c, "bid", who, "%s bids %d%s: A %s.", cname(st, who),
 		    amount, how, cname(st, a));
+	else
+		ev(c, "bid", who, "%s bids %d%s: B %s.", cname(st, who),
+		    amount, how, cname(st, b));
 }
 
 void
@@ -313,7 +358,10 @@ aor_auction_apply(struct ctx *c, const struct order *o)
 /*
  * R37: a missed bid is a pass; a missed opening hands the opening on; when
  * every player has missed it, the adjudicator opens at 0 for the player
- * whose turn it is, with a random proposal.
+ * whose turn it is, with a random proposal: under reading 2 for the last
+ * player as soon as he has missed it, under reading 1 for the first opener
+ * after one more round.  In the seventh country's auction the random
+ * proposal is A or B (R9).
  */
 void
 aor_auction_default(struct ctx *c)
@@ -321,16 +369,29 @@ aor_auction_default(struct ctx *c)
 	struct aor_state *st = c->st;
 	struct auction *au = &st->auction;
 	int list[RS_MAX_COUNTRIES] = { 0 }, n, ka, kb, a, b = NO_COUNTRY;
+	int last = st->rules >= 2 ? st->nplayers : st->nplayers + 1;
 
 	if (au->high_bid >= 0) {
 		do_pass(c, " (deadline passed, R37)");
 		return;
 	}
-	if (au->action <= st->nplayers) {
+	if (au->action < last) {
 		do_pass(c, "");
 		return;
 	}
 	n = unallied(st, list);
+	if (aor_auction_seventh(st)) {
+		if (dice_draw(c->dice, 2, "random proposal for the seventh "
+		    "country: A or B") == 0)
+			a = list[0];
+		else {
+			a = NO_COUNTRY;
+			b = list[0];
+		}
+		do_bid(c, 0, a, b, " (every player missed the opening: the "
+		    "adjudicator opens at 0 with a random proposal, R37, R9)");
+		return;
+	}
 	ka = (int)dice_draw(c->dice, (unsigned)n, "random proposal A");
 	a = list[ka];
 	list[ka] = list[--n];

@@ -144,6 +144,31 @@ segment_choices(const struct aor_state *st, const struct decision *d,
 	add(ch, "PASS");
 }
 
+/* R9, R10: the seventh country's auction, one line a proposal. */
+static void
+seventh_choices(const struct aor_state *st, const struct decision *d,
+    struct choices *ch)
+{
+	struct item it;
+	int c, top = -1, bottom = -1, i;
+
+	for (c = 0; c < st->rs->ncountries; c++)
+		if (aor_alliance_of(st, c) < 0)
+			break;
+	for (i = st->rs->num.alliance_boxes - 1; i >= 0; i--)
+		if (st->alliance[i] == NO_COUNTRY)
+			*(i % 2 ? &bottom : &top) = i + 1;
+	add(ch, "BID n A %s, n from %d to %d: %s into box %d (top row)",
+	    cname(st, c), st->auction.high_bid + 1,
+	    aor_max_bid(st, d->country), cname(st, c), top);
+	add(ch, "BID n B %s, n from %d to %d: %s into box %d (bottom row)",
+	    cname(st, c), st->auction.high_bid + 1,
+	    aor_max_bid(st, d->country), cname(st, c), bottom);
+	blank_item(&it, IT_PASS);
+	if (legal(st, d, &it))
+		add(ch, "PASS");
+}
+
 int
 aor_choices(const struct aor_state *st, const struct decision *d,
     char ***lines)
@@ -157,6 +182,10 @@ aor_choices(const struct aor_state *st, const struct decision *d,
 	sb_init(&list);
 	switch (d->kind) {
 	case DEC_BID:
+		if (aor_auction_seventh(st)) {
+			seventh_choices(st, d, &ch);
+			break;
+		}
 		for (c = 0; c < rs->ncountries; c++)
 			if (aor_alliance_of(st, c) < 0)
 				sb_addf(&list, "%s%s", list.len ? ", " : "",

@@ -1,7 +1,8 @@
 /*
  * aor-orders.c - the order lines of Age of Reason.
  *
- *   BID n A country [B country]	an auction step (R10)
+ *   BID n A country B country	an auction step (R10)
+ *   BID n A country / BID n B country	the seventh country's (R9)
  *   PASS				an auction step or a whole segment
  *   PLACE box [TAKE card]		a segment's placement (R14-R17)
  *   ATTACK country IN area WITH card [RESERVE policy] [NPC list]
@@ -68,6 +69,11 @@ find_word(char **w, int from, int n, const char *word)
 	return -1;
 }
 
+/*
+ * "BID n A country B country"; in the auction for the seventh country
+ * "BID n A country" or "BID n B country" (R9, R10).  Which form fits the
+ * auction under way is for aor_auction_check to say.
+ */
 static int
 parse_bid(const struct ruleset *rs, char **w, int n, struct item *it,
     struct strbuf *err)
@@ -83,6 +89,7 @@ parse_bid(const struct ruleset *rs, char **w, int n, struct item *it,
 	}
 	it->kind = IT_BID;
 	it->amount = (int)v;
+	it->a = it->b = NO_COUNTRY;
 	ia = find_word(w, 2, n, "A");
 	ib = find_word(w, 2, n, "B");
 	if (ia > 2 && (ib < 0 || ib >= ia + 2)) {
@@ -97,17 +104,23 @@ parse_bid(const struct ruleset *rs, char **w, int n, struct item *it,
 		    extra);
 		return -1;
 	}
-	if (ia != 2 || (ib >= 0 && ib < ia + 2)) {
+	if (ia != 2 && !(ia < 0 && ib == 2)) {
 		sb_add(err, "BID needs proposals: BID n A country B country "
 		    "(n gold, A the country for the top row, B the one for "
-		    "the bottom row, e.g. BID 2 A Russia B Spain)");
+		    "the bottom row, e.g. BID 2 A Russia B Spain; for the "
+		    "seventh country: BID n A country, or BID n B country)");
 		return -1;
 	}
-	join(w, ia + 1, ib >= 0 ? ib : n, name, sizeof(name));
-	it->a = rs_find_country(rs, name, err);
-	if (it->a < 0)
-		return -1;
-	it->b = NO_COUNTRY;
+	if (ia == 2) {
+		if (ia + 1 >= n || (ib >= 0 && ib < ia + 2)) {
+			sb_add(err, "proposal A names no country");
+			return -1;
+		}
+		join(w, ia + 1, ib >= 0 ? ib : n, name, sizeof(name));
+		it->a = rs_find_country(rs, name, err);
+		if (it->a < 0)
+			return -1;
+	}
 	if (ib >= 0) {
 		if (ib + 1 >= n) {
 			sb_add(err, "proposal B names no country");

@@ -119,7 +119,18 @@ aor_pending(const struct aor_state *st, struct decision *out, int max)
 		d->country = st->players[seat].country;
 		snprintf(d->step, sizeof(d->step), "T%d.A%d.%d", st->turn,
 		    au->number, au->action);
-		if (au->high_bid < 0)
+		if (aor_auction_seventh(st) && au->high_bid < 0)
+			snprintf(d->what, sizeof(d->what), "open auction %d, "
+			    "for the seventh country, with a bid of 0 to %d "
+			    "naming it as proposal A (box 7) or B (box 8)",
+			    au->number, aor_max_bid(st, d->country));
+		else if (aor_auction_seventh(st))
+			snprintf(d->what, sizeof(d->what), "raise %s's bid of "
+			    "%d (at most %d) naming the seventh country as "
+			    "proposal A (box 7) or B (box 8), or pass",
+			    cname(st, st->players[au->high_seat].country),
+			    au->high_bid, aor_max_bid(st, d->country));
+		else if (au->high_bid < 0)
 			snprintf(d->what, sizeof(d->what), "open auction %d "
 			    "with a bid of 0 to %d and proposals A and B",
 			    au->number, aor_max_bid(st, d->country));

@@ -342,10 +342,15 @@
             <xsl:when test="$st/auction/@high-bid">
               <xsl:value-of select="concat('high bid ', $st/auction/@high-bid, ' by ')"/>
               <xsl:call-template name="who"><xsl:with-param name="id" select="$st/auction/@high-bidder"/></xsl:call-template>
-              <xsl:text>; proposal A </xsl:text>
-              <xsl:call-template name="who"><xsl:with-param name="id" select="$st/auction/@a"/></xsl:call-template>
+              <xsl:text>;</xsl:text>
+              <!-- R9: the seventh country's bid names A or B alone -->
+              <xsl:if test="$st/auction/@a">
+                <xsl:text> proposal A </xsl:text>
+                <xsl:call-template name="who"><xsl:with-param name="id" select="$st/auction/@a"/></xsl:call-template>
+              </xsl:if>
               <xsl:if test="$st/auction/@b">
-                <xsl:text>, B </xsl:text>
+                <xsl:value-of select="substring(', B ', 1, 4 * boolean($st/auction/@a))"/>
+                <xsl:value-of select="substring(' proposal B ', 1, 12 * not($st/auction/@a))"/>
                 <xsl:call-template name="who"><xsl:with-param name="id" select="$st/auction/@b"/></xsl:call-template>
               </xsl:if>
               <xsl:text>.</xsl:text>

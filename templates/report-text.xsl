@@ -305,7 +305,7 @@
     <xsl:if test="not(alliances/slot)"><xsl:value-of select="concat('  empty', $nl)"/></xsl:if>
     <xsl:if test="auction/@high-bid">
       <xsl:call-template name="wrap">
-        <xsl:with-param name="text" select="concat('  Auction ', auction/@number, ': high bid ', auction/@high-bid, ' by ', key('country', auction/@high-bidder)/@name, '; proposal A ', key('country', auction/@a)/@name, ', B ', key('country', auction/@b)/@name, '.')"/>
+        <xsl:with-param name="text" select="concat('  Auction ', auction/@number, ': high bid ', auction/@high-bid, ' by ', key('country', auction/@high-bidder)/@name, ';', substring(concat(' proposal A ', key('country', auction/@a)/@name), 1, 1000 * boolean(auction/@a)), substring(concat(', B ', key('country', auction/@b)/@name), 1, 1000 * boolean(auction/@a and auction/@b)), substring(concat(' proposal B ', key('country', auction/@b)/@name), 1, 1000 * boolean(not(auction/@a) and auction/@b)), '.')"/>
         <xsl:with-param name="indent" select="'    '"/>
       </xsl:call-template>
     </xsl:if>

@@ -82,5 +82,51 @@ else
 		cat "$w/out"; }
 fi
 
+# 3. Each game keeps its reading while it goes on: every deadline passes.
+# R37: with reading 2 the adjudicator opens at 0 as soon as the last
+# player (France) has missed the opening; reading 1 asked the first
+# opener again.  R9: reading 2 auctions the seventh country.
+deadlines() {	# deadlines NAME COUNT
+	i=0
+	while [ "$i" -lt "$2" ]; do
+		i=$((i + 1))
+		"$adj" resolve "$w/$1.xml" --deadline-passed \
+		    --seed-file "$seed" --now "2026-12-02T00:$(printf %02d "$i"):00Z" \
+		    --report "$w/$1.rep" || return 1
+		cat "$w/$1.rep" >> "$w/$1.all"
+	done
+}
+opener() {	# opener NAME: who opens turn 1's first auction
+	"$adj" status "$w/$1.xml" |
+	    sed -n 's/^pending: STEP T1.A1.1 from \([A-Za-z]*\):.*/\1/p'
+}
+first1=$(opener r1)
+first2=$(opener r2)
+deadlines r1 3 && deadlines r2 3 || bad "resolve --deadline-passed failed"
+"$adj" status "$w/r1.xml" > "$w/s1"
+"$adj" status "$w/r2.xml" > "$w/s2"
+grep -q "^pending: STEP T1.A1.4 from $first1: open auction 1 " "$w/s1" &&
+    ok || { bad "reading 1: the opener is not asked again"; cat "$w/s1"; }
+grep -q "^pending: STEP T1.A1.4 from $first2: raise .*'s bid of 0 " \
+    "$w/s2" && ok || { bad "reading 2: no bid at 0 after 3 misses (R37)"
+	cat "$w/s2"; }
+grep -q "every player missed the opening: the adjudicator opens at 0" \
+    "$w/r2.all" && ok || bad "reading 2: the report does not name R37"
+grep -q '<game [^>]*rules="2"' "$w/r2.xml" && ! grep -q '<game [^>]*rules=' \
+    "$w/r1.xml" && ok || bad "a resolve changed a game's reading"
+# On to the segments: reading 1 places the seventh country unbid,
+# reading 2 holds a fourth auction for it.
+deadlines r1 40 && deadlines r2 40 || bad "resolve --deadline-passed failed"
+grep -q "alone as the last country (R9)" "$w/r1.all" && ok ||
+    bad "reading 1: the seventh country was not placed unbid"
+grep -q "Auction 4 of turn 1, for the seventh country" "$w/r2.all" &&
+    ok || bad "reading 2: no fourth auction (R9)"
+grep -q "Auction 4 of turn 1" "$w/r1.all" &&
+    bad "reading 1: a fourth auction" || ok
+for g in r1 r2; do
+	"$adj" verify "$w/$g.xml" --seed-file "$seed" > "$w/out" 2>&1 && ok ||
+	    { bad "$g: verify fails"; cat "$w/out"; }
+done
+
 echo "archives: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

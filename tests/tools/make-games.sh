@@ -25,3 +25,6 @@ gen five-attacks --players prussia,france,spain,netherlands,russia --seed 22 \
 	--rules 1
 gen seven-attacks --players prussia,spain,france,austria,russia,great-britain,netherlands \
 	--seed 23 --attacks --defaults 5 --rules 1
+# Rules reading 2: the seventh country's auction (R9, R10), War Office (R14).
+gen four-seventh-auction --players prussia,austria,france,spain --seed 31 \
+	--attacks --defaults 4 --rules 2
