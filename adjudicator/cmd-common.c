@@ -105,3 +105,38 @@ private_reports(struct game *g, const char *template_path, const char *dir)
 	sb_release(&err);
 	return rc;
 }
+
+int
+save_with_reports(struct game *g, const char *path, const char *now,
+    const char *template_path, const char *report_path,
+    const char *private_dir)
+{
+	struct stage st;
+	const char *failed = NULL;
+	xmlDoc *doc;
+	int rc;
+
+	stage_init(&st);
+	report_stage(&st);
+	doc = game_to_xml(g, now);
+	rc = report_write(doc, template_path, g->run, NULL, report_path);
+	xmlFreeDoc(doc);
+	if (rc == EXIT_OK && private_dir != NULL)
+		rc = private_reports(g, template_path, private_dir);
+	report_stage(NULL);
+	if (rc == EXIT_OK && game_save(g, path, now) != 0)
+		rc = diag_status() ? diag_status() : EXIT_IOERR;
+	if (rc != EXIT_OK && access(path, F_OK) == 0)
+		fprintf(stderr, "adjudicator: nothing was changed; %s is as "
+		    "it was\n", path);
+	else if (rc != EXIT_OK)
+		fprintf(stderr, "adjudicator: %s was not created\n", path);
+	else if (stage_commit(&st, &failed) != 0) {
+		/* rare: a rename in a folder where a temporary was made */
+		diag(EXIT_IOERR, failed, 0, "cannot put the report in place "
+		    "(the game was saved): %s", strerror(errno));
+		rc = EXIT_IOERR;
+	}
+	stage_abort(&st);
+	return rc;
+}

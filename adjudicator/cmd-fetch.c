@@ -588,6 +588,12 @@ order_text(struct moderation *m, struct game *g, struct ms_message *rec,
 	case PART_PLAIN:
 		t->spool_text = t->order.text;
 		t->plain = xstrdup(t->order.text);
+		if (t->order.text[strspn(t->order.text, " \t\r\n")] ==
+		    '\0') {
+			sb_add(&t->why, "  no orders found: the mail's text "
+			    "is empty\n");
+			rc = -1;
+		}
 		break;
 	case PART_CLEARSIGNED:
 	case PART_PGP_ENCRYPTED:

@@ -205,7 +205,7 @@ cmd_new(int argc, char **argv)
 	char *rspath = NULL, *seed_path = NULL, *idbuf = NULL, now[32];
 	unsigned char seed[SEED_BYTES];
 	struct game g;
-	xmlDoc *rsdoc = NULL, *doc;
+	xmlDoc *rsdoc = NULL;
 
 	game_init(&g);
 	optind = 1;
@@ -348,17 +348,12 @@ cmd_new(int argc, char **argv)
 		rc = diag_status() ? diag_status() : EXIT_SOFTWARE;
 		goto out;
 	}
-	if (add_keys(&g, keys, nk, modkey, seed, now) != 0 ||
-	    game_save(&g, out, now) != 0) {
+	if (add_keys(&g, keys, nk, modkey, seed, now) != 0) {
 		rc = diag_status() ? diag_status() : EXIT_SOFTWARE;
 		goto out;
 	}
-	doc = game_to_xml(&g, now);
-	rc = report_write(doc, template, g.run, NULL, report);
-	if (rc == EXIT_OK && private_dir != NULL)
-		rc = private_reports(&g, template, private_dir);
-	xmlFreeDoc(doc);
-	if (seed_path != NULL)
+	rc = save_with_reports(&g, out, now, template, report, private_dir);
+	if (rc == EXIT_OK && seed_path != NULL)
 		fprintf(stderr, "adjudicator: created %s; its secret seed is in "
 		    "%s (keep it private, R30)\n", out, seed_path);
 out:

@@ -34,7 +34,6 @@ cmd_resolve(int argc, char **argv)
 	char now[32];
 	int c, lock, have_seed, rc, nfiles;
 	struct game g;
-	xmlDoc *doc;
 
 	memset(&ro, 0, sizeof(ro));
 	optind = 1;
@@ -85,15 +84,7 @@ cmd_resolve(int argc, char **argv)
 		    EXIT_DATAERR) : EXIT_OK;
 		goto out;
 	}
-	if (game_save(&g, path, now) != 0) {
-		rc = diag_status();
-		goto out;
-	}
-	doc = game_to_xml(&g, now);
-	rc = report_write(doc, template, g.run, NULL, report);
-	if (rc == EXIT_OK && private_dir != NULL)
-		rc = private_reports(&g, template, private_dir);
-	xmlFreeDoc(doc);
+	rc = save_with_reports(&g, path, now, template, report, private_dir);
 	/* saved, but the moderator must tell the senders of refused files */
 	if (rc == EXIT_OK && ro.refused > 0)
 		rc = diag_status() ? diag_status() : EXIT_DATAERR;

@@ -9,6 +9,7 @@
 
 #include "dice.h"
 #include "game.h"
+#include "util.h"
 
 int cmd_new(int argc, char **argv);
 int cmd_status(int argc, char **argv);
@@ -49,13 +50,29 @@ int report_write(xmlDoc *doc, const char *template_path, int run,
 /* The same into memory (caller frees *out). */
 int report_render(xmlDoc *doc, const char *template_path, int run,
     const char *viewer, char **out, size_t *outlen);
-/* Writes text to path atomically. */
+/* Writes text to path atomically, mode 600 whatever the umask. */
 int report_write_file(const char *path, const char *text, size_t len);
 /*
+ * With st set, reports are staged (util.h) instead of written: a run
+ * stages them, saves the game, then commits them, so that a report that
+ * cannot be written leaves the game as it was.  NULL writes again.
+ */
+void report_stage(struct stage *st);
+/*
  * Each player's private report into dir: COUNTRY.txt, or COUNTRY.txt.asc
- * encrypted to the player's registered key (issue 4).
+ * encrypted to the player's registered key (R39).
  */
 int private_reports(struct game *g, const char *template_path,
     const char *dir);
+/*
+ * The end of a run that changed the game: renders the public report (to
+ * report_path, or standard output when NULL) and the private ones (into
+ * private_dir when not NULL), saves the game, then puts the reports in
+ * place.  Any failure before the save leaves the game file and every old
+ * report as they were.  Returns an exit status.
+ */
+int save_with_reports(struct game *g, const char *path, const char *now,
+    const char *template_path, const char *report_path,
+    const char *private_dir);
 
 #endif

@@ -4,8 +4,11 @@
 #define _DEFAULT_SOURCE
 #include "game.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1005,6 +1008,19 @@ game_save(struct game *g, const char *path, const char *now)
 	 */
 	xmlDocDumpFormatMemoryEnc(doc, &mem, &len, "UTF-8", 1);
 	xmlFreeDoc(doc);
+	/*
+	 * The bytes about to replace the game must parse again: a text
+	 * the serializer cannot write as XML must cost one run, never the
+	 * game.  (Well-formedness is cheap, unlike the schema.)
+	 */
+	if (mem == NULL || (doc = xml_parse_valid((const char *)mem,
+	    (size_t)len, path, NULL)) == NULL) {
+		diag(EXIT_SOFTWARE, path, 0, "the game file about to be "
+		    "written is not well-formed XML (a bug): not written");
+		xmlFree(mem);
+		return -1;
+	}
+	xmlFreeDoc(doc);
 	/* the moderator's file: hands and unsealed picks are in it */
 	rc = write_file_atomic(path, mem, (size_t)len, 0600);
 	xmlFree(mem);
@@ -1014,6 +1030,45 @@ game_save(struct game *g, const char *path, const char *now)
 	else if (rc != 0)
 		diag(EXIT_IOERR, path, 0, "cannot write: %s", strerror(errno));
 	return rc == 0 ? 0 : -1;
+}
+
+/*
+ * A run killed while saving leaves GAME.xml.tmpXXXXXX beside the game,
+ * the whole game with every hand in it.  Whoever holds the lock next
+ * knows that no save is under way, and removes them.
+ */
+static void
+remove_leftovers(const char *path)
+{
+	char *copy = xstrdup(path), *copy2 = xstrdup(path);
+	const char *dir = dirname(copy), *base = basename(copy2);
+	size_t blen = strlen(base);
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	while (d != NULL && (de = readdir(d)) != NULL) {
+		const char *name = de->d_name, *x;
+		char *full;
+
+		if (strncmp(name, base, blen) != 0 ||
+		    strncmp(name + blen, ".tmp", 4) != 0 ||
+		    strlen(name + blen + 4) != 6)
+			continue;
+		for (x = name + blen + 4; *x != '\0'; x++)
+			if (!isalnum((unsigned char)*x))
+				break;
+		if (*x != '\0')
+			continue;
+		full = xasprintf("%s/%s", dir, name);
+		if (unlink(full) == 0)
+			diag_warn(full, 0, "removed: a temporary file left by "
+			    "a run that was stopped while saving");
+		free(full);
+	}
+	if (d != NULL)
+		closedir(d);
+	free(copy);
+	free(copy2);
 }
 
 int
@@ -1041,6 +1096,7 @@ game_lock(const char *path)
 		return -1;
 	}
 	free(lock);
+	remove_leftovers(path);
 	return fd;
 }
 
@@ -1553,11 +1609,12 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 	/*
 	 * verify and files from outside get the whole schema; the others
 	 * the schema without its costly pattern facets, whose values are
-	 * checked here (issue 12).
+	 * checked here (issue 12).  A symbolic link would be replaced by a
+	 * file on save: refused.
 	 */
 	int lean = (flags & (LOAD_VERIFY | LOAD_STRICT)) == 0;
-	xmlDoc *doc = lean ? xml_load_lean(path, "formats/game.rng") :
-	    xml_load_valid(path, "formats/game.rng");
+	xmlDoc *doc = xml_load(path, "formats/game.rng", XML_LOAD_NOFOLLOW |
+	    (lean ? XML_LOAD_LEAN : 0));
 	xmlNode *root, *rsnode, *n;
 	char commit[65], revealed[2 * SEED_BYTES + 8];
 	unsigned char seedbuf[SEED_BYTES];

@@ -85,7 +85,8 @@ xmemdup(const char *s, size_t n)
 {
 	char *p = xmalloc(n + 1);
 
-	memcpy(p, s, n);
+	if (n > 0)	/* an empty part's bytes may be NULL */
+		memcpy(p, s, n);
 	p[n] = '\0';
 	return p;
 }

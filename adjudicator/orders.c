@@ -74,7 +74,7 @@ static int
 unseal_block(const struct ruleset *rs, struct block *b, struct strbuf *err)
 {
 	char *plain = NULL, *copy, *p, *next, *line;
-	int rc = 0;
+	int rc = 0, line_no;
 
 	if (unsealer == NULL) {
 		sb_add(err, "a sealed pick needs the moderator's key to open "
@@ -83,6 +83,11 @@ unseal_block(const struct ruleset *rs, struct block *b, struct strbuf *err)
 	}
 	if (unsealer(unsealer_ctx, b->armor.buf, &plain, err) != 0)
 		return -1;
+	/* the opened lines are recorded in the game file too */
+	if (text_check(plain, strlen(plain), &line_no, err) != 0) {
+		free(plain);
+		return -1;
+	}
 	b->o.sealed = 1;
 	copy = xstrdup(plain);
 	for (p = copy; p != NULL && rc == 0; p = next) {
@@ -243,7 +248,7 @@ orders_parse_for(const struct ruleset *rs, const char *game_id,
 	char *copy = xstrdup(text), *p = copy, *next;
 	struct block b;
 	char *verbatim = NULL;
-	int lineno = first_line, errors = 0, step_line = 0;
+	int lineno = first_line, errors = 0, step_line = 0, nsteps = 0;
 	struct strbuf err;
 	const char *rest;
 
@@ -253,6 +258,14 @@ orders_parse_for(const struct ruleset *rs, const char *game_id,
 	of->game_at = find_game_line(text, first_line);
 	b.open = 0;
 	sb_init(&err);
+	/* the verbatim text goes into the game file, which is XML */
+	if (text_check(text, strlen(text), &lineno, &err) != 0) {
+		diag(EXIT_DATAERR, path, first_line + lineno, "%s", err.buf);
+		sb_release(&err);
+		free(copy);
+		return 1;
+	}
+	lineno = first_line;
 	for (; p != NULL; p = next) {
 		char *raw = p, *line;
 
@@ -368,6 +381,18 @@ orders_parse_for(const struct ruleset *rs, const char *game_id,
 		}
 		if ((rest = keyword(line, "STEP")) != NULL) {
 			block_finish(&b, of, path, step_line, &errors);
+			if (++nsteps > ORDER_MAX_STEPS) {
+				if (nsteps == ORDER_MAX_STEPS + 1) {
+					diag(EXIT_DATAERR, path, lineno, "more "
+					    "than %d steps in one file "
+					    "(adjudicator-orders(5))",
+					    ORDER_MAX_STEPS);
+					errors++;
+				}
+				block_start(&b);
+				b.bad = 1;
+				continue;
+			}
 			block_start(&b);
 			step_line = lineno;
 			sb_add(&b.text, verbatim);
@@ -379,7 +404,8 @@ orders_parse_for(const struct ruleset *rs, const char *game_id,
 				    "the COUNTRY line");
 				errors++;
 				b.bad = 1;
-			}
+			} else if (of->country < 0)
+				b.bad = 1;	/* the COUNTRY line said why */
 			if (aor_parse_step(rest, b.o.step, sizeof(b.o.step),
 			    &err) != 0) {
 				diag(EXIT_DATAERR, path, lineno, "%s",

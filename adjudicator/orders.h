@@ -18,6 +18,15 @@
 
 #include "aor.h"
 
+/*
+ * Limits, documented in adjudicator-orders(5): an order file's size
+ * (checked before it is read), the steps one file may hold, and the
+ * orders a player may have waiting for later steps.
+ */
+#define ORDER_FILE_MAX (256 * 1024)
+#define ORDER_MAX_STEPS 100
+#define QUEUE_MAX_PER_PLAYER 100
+
 struct order_file {
 	char *path;		/* owned */
 	char **entropy;		/* owned: ENTROPY texts, in file order */

@@ -16,11 +16,24 @@
 #include "util.h"
 #include "xmlutil.h"
 
-/* Reports are for players: mode 644, never renamed over /dev/null. */
-static int
-write_atomic(const char *path, const void *buf, size_t len)
+/* Where reports go while a run is not yet saved (report_stage). */
+static struct stage *staging;
+
+void
+report_stage(struct stage *st)
 {
-	int rc = write_file_atomic(path, buf, len, 0644);
+	staging = st;
+}
+
+/*
+ * Public reports are mode 644, anything else 600; never renamed over
+ * /dev/null.  While staging, the file waits beside its place.
+ */
+static int
+write_atomic(const char *path, const void *buf, size_t len, unsigned mode)
+{
+	int rc = staging != NULL ? stage_file(staging, path, buf, len, mode) :
+	    write_file_atomic(path, buf, len, mode);
 
 	if (rc == -1)
 		diag(EXIT_CANTCREAT, path, 0, "cannot create: %s",
@@ -157,10 +170,12 @@ report_write(xmlDoc *doc, const char *template_path, int run,
 
 	if (rc != EXIT_OK)
 		return rc;
-	if (out_path == NULL) {
+	if (out_path == NULL && staging != NULL)
+		stage_file(staging, NULL, text, len, 0);
+	else if (out_path == NULL) {
 		fwrite(text, 1, len, stdout);
 		fflush(stdout);
-	} else if (write_atomic(out_path, text, len) != 0)
+	} else if (write_atomic(out_path, text, len, 0644) != 0)
 		rc = diag_status();
 	free(text);
 	return rc;
@@ -169,5 +184,7 @@ report_write(xmlDoc *doc, const char *template_path, int run,
 int
 report_write_file(const char *path, const char *text, size_t len)
 {
-	return write_atomic(path, text, len) == 0 ? EXIT_OK : diag_status();
+	/* private reports, the mail state, the spool: the moderator's */
+	return write_atomic(path, text, len, 0600) == 0 ? EXIT_OK :
+	    diag_status();
 }

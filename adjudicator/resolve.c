@@ -217,6 +217,70 @@ signed_text_line(const char *msg)
 	}
 }
 
+/* The line of the byte at p in text, counted from 1. */
+static int
+line_of(const char *text, const char *p)
+{
+	int n = 1;
+
+	for (; text < p; text++)
+		n += *text == '\n';
+	return n;
+}
+
+/*
+ * Whether text, which goes into the game file (XML) as it is, can be
+ * recorded: UTF-8 without control characters but tab, CR and LF.  A
+ * single such byte, even in a comment, would make the game unloadable.
+ */
+static int
+recordable(const struct run_opts *opt, const char *path, const char *text)
+{
+	struct strbuf why;
+	int line, rc;
+
+	sb_init(&why);
+	rc = text_check(text, strlen(text), &line, &why) == 0;
+	if (!rc)
+		reject(opt, path, line, "%s", why.buf);
+	sb_release(&why);
+	return rc;
+}
+
+/*
+ * Orders wait in the game file, and a flood of them must not make it
+ * huge: a player has at most QUEUE_MAX_PER_PLAYER waiting.  These count
+ * the waiting ones, and tell whether block i of a file takes the place
+ * of one (R38: the same step waiting, or later in the file).
+ */
+static int
+queued_for(const struct game *g, int country)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < g->nqueue; i++)
+		n += g->queue[i].o.country == country;
+	return n;
+}
+
+static int
+replaces(const struct game *g, const struct order_file *of, int i)
+{
+	const struct order *o = &of->orders[i];
+	size_t k;
+	int j;
+
+	for (k = 0; k < g->nqueue; k++)
+		if (g->queue[k].o.country == o->country &&
+		    strcmp(g->queue[k].o.step, o->step) == 0)
+			return 1;
+	for (j = i + 1; j < of->norders; j++)
+		if (strcmp(of->orders[j].step, o->step) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * Reads and checks one file; queues its orders.  Returns the errors
  * (then nothing of the file is recorded).  A block for a step already
@@ -228,16 +292,27 @@ check_file(struct game *g, const char *path, const char *trusted,
     struct run_opts *opt, struct order_file *of, int **usedp)
 {
 	int *used;
-	char *conv;
-
-	char *text = read_file(path, NULL), *received = NULL, fpr[41] = "";
-	int errors, i, is_pgp, first_line = 0, stale = 0;
+	char *conv, *text, *received = NULL, *nul, fpr[41] = "";
+	int errors, i, is_pgp, first_line = 0, stale = 0, waiting;
+	size_t len;
 
 	memset(of, 0, sizeof(*of));
 	of->country = -1;
+	text = read_input_file(path, ORDER_FILE_MAX, 0, &len);
 	if (text == NULL) {
-		diag(EXIT_NOINPUT, path, 0, "cannot read: %s",
-		    strerror(errno));
+		if (errno == EFBIG)
+			reject(opt, path, 0, "an order file holds at most %d "
+			    "bytes (adjudicator-orders(5))", ORDER_FILE_MAX);
+		else
+			diag(errno == EINVAL ? EXIT_DATAERR : EXIT_NOINPUT,
+			    path, 0, "cannot read: %s", input_error(errno));
+		return 1;
+	}
+	/* a NUL would silently end the text here */
+	if ((nul = memchr(text, '\0', len)) != NULL) {
+		reject(opt, path, line_of(text, nul), "a NUL byte (this is no "
+		    "text file)");
+		free(text);
 		return 1;
 	}
 	is_pgp = strstr(text, "-----BEGIN PGP SIGNED MESSAGE-----") != NULL ||
@@ -260,6 +335,14 @@ check_file(struct game *g, const char *path, const char *trusted,
 			free(received);
 			received = conv;
 		}
+		if (!recordable(opt, path, received)) {
+			free(text);
+			free(received);
+			return 1;
+		}
+	} else if (!recordable(opt, path, text)) {
+		free(text);
+		return 1;
 	} else if (trusted != NULL) {
 		/* PGP/MIME: fetch verified the detached signature */
 		received = xstrdup(text);
@@ -268,7 +351,7 @@ check_file(struct game *g, const char *path, const char *trusted,
 	} else if (game_signed(g)) {
 		reject(opt, path, 0, "the order file is not signed: this game "
 		    "takes only orders signed with the key registered for "
-		    "the country (issue 4)");
+		    "the country (adjudicator-orders(5), \"Signed orders\")");
 		free(text);
 		return 1;
 	}
@@ -295,6 +378,7 @@ check_file(struct game *g, const char *path, const char *trusted,
 		errors++;
 	}
 	/* every order is checked before anything of the file is kept */
+	waiting = of->country >= 0 ? queued_for(g, of->country) : 0;
 	for (i = 0; errors == 0 && i < of->norders; i++) {
 		struct order *o = &of->orders[i];
 		int line = atoi(strrchr(o->source, ':') + 1);
@@ -313,6 +397,13 @@ check_file(struct game *g, const char *path, const char *trusted,
 		    (s == STEP_CURRENT && aor_check(&g->st, o, &why) != 0)) {
 			reject(opt, path, line, "step %s: %s", o->step,
 			    why.buf);
+			errors++;
+		} else if (!replaces(g, of, i) &&
+		    ++waiting > QUEUE_MAX_PER_PLAYER) {
+			reject(opt, path, line, "step %s: %s has %d orders "
+			    "waiting already, the most a player may have "
+			    "(adjudicator-orders(5))", o->step,
+			    cname(&g->st, o->country), QUEUE_MAX_PER_PLAYER);
 			errors++;
 		} else
 			used[i] = s == STEP_FUTURE ? 2 : 1;
@@ -364,6 +455,7 @@ take_file(struct game *g, const char *path, const char *trusted,
 		if (!used[i])
 			continue;
 		game_queue(g, &of.orders[i]);
+		opt->changed = 1;	/* a waiting order is saved too */
 		if (used[i] == 2)
 			verdict(opt, &of.orders[i], g, "accepted, kept until "
 			    "its step comes (R36)");
@@ -443,6 +535,7 @@ resolve_run(struct game *g, char **files, int nfiles, struct run_opts *opt)
 	size_t before = g->nhist;
 
 	g->run++;
+	opt->changed = 0;
 	for (i = 0; i < nfiles; i++) {
 		/* a refused file costs only itself: the others count */
 		if (take_file(g, files[i], opt->trusted_fpr != NULL ?
@@ -452,7 +545,7 @@ resolve_run(struct game *g, char **files, int nfiles, struct run_opts *opt)
 	apply_due(g, opt);
 	apply_defaults(g, opt);
 	apply_due(g, opt);
-	opt->changed = g->nhist != before;
+	opt->changed = opt->changed || g->nhist != before;
 	if (g->dice.error != NULL) {
 		diag(EXIT_DATAERR, NULL, 0, "%s", g->dice.error);
 		return -1;

@@ -554,9 +554,16 @@ int
 rs_find_card(const struct ruleset *rs, int country, const char *text,
     struct strbuf *err)
 {
-	const struct rs_country *co = &rs->countries[country];
+	const struct rs_country *co;
 	int i;
 
+	if (country < 0 || country >= rs->ncountries) {
+		if (err != NULL)
+			sb_add(err, "cards need a known country (the COUNTRY "
+			    "line)");
+		return -1;
+	}
+	co = &rs->countries[country];
 	/* Card ids are exact ("3/0/2", "blank", "ally"): no prefixes. */
 	for (i = 0; i < co->ncards; i++)
 		if (str_ieq(co->cards[i].id, text))

@@ -351,3 +351,284 @@ parse_int(const char *s, long lo, long hi, long *out)
 	*out = v;
 	return 0;
 }
+
+char *
+read_input_file(const char *path, size_t max, int flags, size_t *len)
+{
+	struct stat sb;
+	struct strbuf buf;
+	char chunk[8192];
+	ssize_t n;
+	int fd, e;
+
+	/*
+	 * O_NONBLOCK: opening a FIFO would otherwise wait for a writer
+	 * for ever, holding the game's lock.
+	 */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC |
+	    ((flags & INPUT_NOFOLLOW) ? O_NOFOLLOW : 0));
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &sb) != 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return NULL;
+	}
+	if (!S_ISREG(sb.st_mode) || (size_t)sb.st_size > max) {
+		close(fd);
+		errno = S_ISREG(sb.st_mode) ? EFBIG : EINVAL;
+		return NULL;
+	}
+	sb_init(&buf);
+	/* the file may grow while it is read: never read more than max */
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			e = errno;
+			close(fd);
+			sb_release(&buf);
+			errno = e;
+			return NULL;
+		}
+		if (buf.len + (size_t)n > max) {
+			close(fd);
+			sb_release(&buf);
+			errno = EFBIG;
+			return NULL;
+		}
+		sb_addn(&buf, chunk, (size_t)n);
+	}
+	close(fd);
+	if (len != NULL)
+		*len = buf.len;
+	return sb_detach(&buf);
+}
+
+const char *
+input_error(int err)
+{
+	switch (err) {
+	case ELOOP:
+		return "it is a symbolic link (give the file it points to)";
+	case EINVAL:
+		return "not a regular file";
+	case EFBIG:
+		return "the file is too large";
+	default:
+		return strerror(err);
+	}
+}
+
+/* The length of the UTF-8 sequence at p (at most n bytes), 0 if bad. */
+static size_t
+utf8_char(const unsigned char *p, size_t n, unsigned long *cp)
+{
+	size_t len, i;
+	unsigned long c;
+
+	if (p[0] < 0x80) {
+		*cp = p[0];
+		return 1;
+	} else if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		len = 2;
+		c = p[0] & 0x1f;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		len = 3;
+		c = p[0] & 0x0f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		len = 4;
+		c = p[0] & 0x07;
+	} else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3f);
+	}
+	/* overlong forms, surrogates and what lies beyond U+10FFFF */
+	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+		return 0;
+	*cp = c;
+	return len;
+}
+
+int
+text_check(const char *buf, size_t len, int *line, struct strbuf *why)
+{
+	const unsigned char *p = (const unsigned char *)buf;
+	size_t i = 0, k;
+	unsigned long c;
+
+	*line = 1;
+	while (i < len) {
+		k = utf8_char(p + i, len - i, &c);
+		if (k == 0) {
+			sb_addf(why, "invalid UTF-8 (byte 0x%02x): write the "
+			    "text in UTF-8", p[i]);
+			return -1;
+		}
+		if (c == '\n')
+			++*line;
+		else if (c == 0) {
+			sb_add(why, "a NUL byte (this is no text file)");
+			return -1;
+		} else if ((c < 0x20 && c != '\t' && c != '\r') ||
+		    (c >= 0x7f && c <= 0x9f) || c == 0xfffe || c == 0xffff) {
+			sb_addf(why, "control character U+%04lX (tab, CR and "
+			    "LF are the only ones allowed)", c);
+			return -1;
+		}
+		i += k;
+	}
+	return 0;
+}
+
+void
+stage_init(struct stage *st)
+{
+	st->files = NULL;
+	st->n = 0;
+}
+
+static int
+write_in_place(const char *path, const void *buf, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), e;
+
+	if (fd < 0)
+		return -1;
+	if (write_all(fd, buf, len) != 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -2;
+	}
+	return close(fd) == 0 ? 0 : -2;
+}
+
+int
+stage_file(struct stage *st, const char *path, const void *buf, size_t len,
+    unsigned mode)
+{
+	struct stat sb;
+	char *tmp;
+	int fd, e;
+
+	if (path == NULL) {
+		st->files = xrealloc(st->files, (st->n + 1) *
+		    sizeof(*st->files));
+		st->files[st->n].tmp = st->files[st->n].path = NULL;
+		st->files[st->n].data = xmalloc(len + 1);
+		if (len > 0)
+			memcpy(st->files[st->n].data, buf, len);
+		st->files[st->n].len = len;
+		st->n++;
+		return 0;
+	}
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+		return write_in_place(path, buf, len);
+	tmp = xasprintf("%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		free(tmp);
+		return -1;
+	}
+	/* fchmod, not the umask, decides: private files stay private */
+	if (fchmod(fd, (mode_t)mode) != 0 || write_all(fd, buf, len) != 0 ||
+	    fsync(fd) != 0) {
+		e = errno;
+		close(fd);
+		unlink(tmp);
+		free(tmp);
+		errno = e;
+		return -2;
+	}
+	if (close(fd) != 0) {
+		e = errno;
+		unlink(tmp);
+		free(tmp);
+		errno = e;
+		return -2;
+	}
+	st->files = xrealloc(st->files, (st->n + 1) * sizeof(*st->files));
+	st->files[st->n].tmp = tmp;
+	st->files[st->n].path = xstrdup(path);
+	st->files[st->n].data = NULL;
+	st->n++;
+	return 0;
+}
+
+int
+stage_commit(struct stage *st, const char **failed)
+{
+	size_t i;
+	int rc = 0, e = 0;
+
+	for (i = 0; i < st->n; i++) {
+		if (st->files[i].path == NULL) {
+			if (rc == 0 && (fwrite(st->files[i].data, 1,
+			    st->files[i].len, stdout) != st->files[i].len ||
+			    fflush(stdout) != 0)) {
+				e = errno;
+				rc = -1;
+				if (failed != NULL)
+					*failed = "standard output";
+			}
+			continue;
+		}
+		if (rc == 0 && rename(st->files[i].tmp,
+		    st->files[i].path) != 0) {
+			e = errno;
+			rc = -1;
+			if (failed != NULL)
+				*failed = st->files[i].path;
+			continue;
+		}
+		if (rc == 0) {
+			char *dircopy = xstrdup(st->files[i].path);
+			int fd = open(dirname(dircopy), O_RDONLY | O_DIRECTORY);
+
+			if (fd >= 0) {
+				fsync(fd);
+				close(fd);
+			}
+			free(dircopy);
+			free(st->files[i].tmp);
+			st->files[i].tmp = NULL;
+		}
+	}
+	if (rc != 0) {
+		/* failed is kept until the caller has used it */
+		for (i = 0; i < st->n; i++)
+			if (st->files[i].tmp != NULL) {
+				unlink(st->files[i].tmp);
+				free(st->files[i].tmp);
+				st->files[i].tmp = NULL;
+			}
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+void
+stage_abort(struct stage *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->n; i++) {
+		if (st->files[i].tmp != NULL) {
+			unlink(st->files[i].tmp);
+			free(st->files[i].tmp);
+		}
+		free(st->files[i].path);
+		free(st->files[i].data);
+	}
+	free(st->files);
+	stage_init(st);
+}

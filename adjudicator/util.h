@@ -48,6 +48,49 @@ int write_file_atomic(const char *path, const void *buf, size_t len,
 /* Reads a whole file; NULL with errno set on failure. Caller frees. */
 char *read_file(const char *path, size_t *len);
 
+/*
+ * Reads a whole input file that must be a regular file (never a FIFO or a
+ * device, which could hang the run or be endless) of at most max bytes,
+ * checked before reading; with INPUT_NOFOLLOW never a symbolic link
+ * either.  NULL on failure with errno: ELOOP for a symbolic link, EINVAL
+ * for anything else that is not a regular file, EFBIG when it is larger
+ * than max.  Caller frees.
+ */
+enum { INPUT_NOFOLLOW = 1 };
+char *read_input_file(const char *path, size_t max, int flags, size_t *len);
+/* The reason for read_input_file's errno, for a diagnostic. */
+const char *input_error(int err);
+
+/*
+ * Checks that len bytes are text the program may record: UTF-8 without
+ * NUL or other control characters than tab, CR and LF (XML 1.0 cannot
+ * hold the others, and a game file holding one would not load again).
+ * 0, or -1 with the 1-based line of the first bad byte in *line and the
+ * reason in why.
+ */
+int text_check(const char *buf, size_t len, int *line, struct strbuf *why);
+
+/*
+ * Staged output: files written to temporaries beside them first and
+ * renamed into place only by stage_commit, so that a run which fails
+ * after staging leaves every old file as it was.  A path that exists and
+ * is not a regular file (/dev/null, a terminal) is written into at once;
+ * a NULL path stands for standard output, written by stage_commit.
+ * stage_file returns 0, -1 when the temporary cannot be created, -2 when
+ * writing fails; errno tells why.  stage_abort removes the temporaries
+ * that are left and frees everything (call it after stage_commit too).
+ */
+struct stage {
+	struct staged { char *tmp, *path, *data; size_t len; } *files;
+	size_t n;
+};
+void stage_init(struct stage *st);
+int stage_file(struct stage *st, const char *path, const void *buf,
+    size_t len, unsigned mode);
+/* Renames every staged file; -1 with errno and *failed naming it. */
+int stage_commit(struct stage *st, const char **failed);
+void stage_abort(struct stage *st);
+
 /* Case-insensitive ASCII comparison helpers. */
 int str_ieq(const char *a, const char *b);
 int str_iprefix(const char *prefix, const char *s);

@@ -276,20 +276,78 @@ xml_validate(xmlDoc *doc, const char *file, const char *schema)
 	return validate(doc, file, schema, 0);
 }
 
+/*
+ * No file the program reads has any use for a DTD, and entities declared
+ * in one can make a small file expand without bound (a "billion laughs").
+ * The parser tells of the DOCTYPE before it reads a byte of the internal
+ * subset, so the parse stops there, before anything is expanded.
+ */
+static int doctype_refused;
+
+static void
+refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *external,
+    const xmlChar *system)
+{
+	xmlParserCtxtPtr ctxt = ctx;
+
+	(void)name;
+	(void)external;
+	(void)system;
+	diag(EXIT_DATAERR, current_file, ctxt->input != NULL ?
+	    ctxt->input->line : 0, "a DOCTYPE declaration: this file takes "
+	    "no DTD and no entity declarations");
+	doctype_refused = 1;
+	xmlStopParser(ctxt);
+}
+
+static void
+refuse_entity(void *ctx, const xmlChar *name, int type,
+    const xmlChar *public_id, const xmlChar *system_id, xmlChar *content)
+{
+	(void)name;
+	(void)type;
+	(void)public_id;
+	(void)system_id;
+	(void)content;
+	xmlStopParser(ctx);
+}
+
 static xmlDoc *
 parse(const char *buf, size_t len, const char *file, const char *schema,
     int lean)
 {
-	xmlDoc *doc;
+	xmlParserCtxtPtr ctxt;
+	xmlDoc *doc = NULL;
+	int before = diag_status();
 
 	current_file = file;
-	doc = xmlReadMemory(buf, (int)len, file, NULL,
-	    XML_PARSE_NONET | XML_PARSE_NOBLANKS);
-	if (doc == NULL) {
-		diag(EXIT_DATAERR, file, 0, "not well-formed XML");
+	doctype_refused = 0;
+	if (len > INT_MAX) {
+		diag(EXIT_DATAERR, file, 0, "too large for an XML file");
 		return NULL;
 	}
-	if (validate(doc, file, schema, lean) != 0) {
+	ctxt = xmlNewParserCtxt();
+	if (ctxt == NULL) {
+		diag(EXIT_SOFTWARE, file, 0, "out of memory");
+		return NULL;
+	}
+	ctxt->sax->internalSubset = refuse_doctype;
+	ctxt->sax->entityDecl = refuse_entity;
+	ctxt->sax->externalSubset = NULL;
+	doc = xmlCtxtReadMemory(ctxt, buf, (int)len, file, NULL,
+	    XML_PARSE_NONET | XML_PARSE_NOBLANKS);
+	if (doc != NULL && (!ctxt->wellFormed || ctxt->disableSAX ||
+	    doc->intSubset != NULL || diag_status() != before)) {
+		xmlFreeDoc(doc);
+		doc = NULL;
+	}
+	xmlFreeParserCtxt(ctxt);
+	if (doc == NULL) {
+		if (!doctype_refused)
+			diag(EXIT_DATAERR, file, 0, "not well-formed XML");
+		return NULL;
+	}
+	if (schema != NULL && validate(doc, file, schema, lean) != 0) {
 		xmlFreeDoc(doc);
 		return NULL;
 	}
@@ -303,19 +361,21 @@ xml_parse_valid(const char *buf, size_t len, const char *file,
 	return parse(buf, len, file, schema, 0);
 }
 
-static xmlDoc *
-load(const char *file, const char *schema, int lean)
+xmlDoc *
+xml_load(const char *file, const char *schema, int flags)
 {
 	size_t len;
-	char *buf = read_file(file, &len);
+	char *buf = read_input_file(file, XML_MAX_FILE,
+	    (flags & XML_LOAD_NOFOLLOW) ? INPUT_NOFOLLOW : 0, &len);
 	xmlDoc *doc;
 
 	if (buf == NULL) {
-		diag(EXIT_NOINPUT, file, 0, "cannot read: %s",
-		    strerror(errno));
+		diag(errno == ENOENT || errno == EACCES ? EXIT_NOINPUT :
+		    EXIT_DATAERR, file, 0, "cannot read: %s",
+		    input_error(errno));
 		return NULL;
 	}
-	doc = parse(buf, len, file, schema, lean);
+	doc = parse(buf, len, file, schema, (flags & XML_LOAD_LEAN) != 0);
 	free(buf);
 	return doc;
 }
@@ -323,13 +383,13 @@ load(const char *file, const char *schema, int lean)
 xmlDoc *
 xml_load_valid(const char *file, const char *schema)
 {
-	return load(file, schema, 0);
+	return xml_load(file, schema, 0);
 }
 
 xmlDoc *
 xml_load_lean(const char *file, const char *schema)
 {
-	return load(file, schema, 1);
+	return xml_load(file, schema, XML_LOAD_LEAN);
 }
 
 void

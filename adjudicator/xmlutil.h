@@ -34,6 +34,16 @@ void xml_set(xmlNode *n, const char *name, const char *v);
  * (free with xmlFreeDoc) or NULL.
  */
 xmlDoc *xml_load_valid(const char *file, const char *schema);
+/*
+ * The same with flags: XML_LOAD_NOFOLLOW refuses a symbolic link,
+ * XML_LOAD_LEAN validates as xml_load_lean below.  Any
+ * file that is not a regular file, or larger than XML_MAX_FILE bytes, is
+ * refused before it is read, and any DOCTYPE before anything is expanded
+ * (EXIT_DATAERR).  A NULL schema skips validation.
+ */
+enum { XML_LOAD_NOFOLLOW = 1, XML_LOAD_LEAN = 2 };
+#define XML_MAX_FILE ((size_t)1 << 30)
+xmlDoc *xml_load(const char *file, const char *schema, int flags);
 xmlDoc *xml_parse_valid(const char *buf, size_t len, const char *file,
     const char *schema);
 /*

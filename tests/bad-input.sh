@@ -118,6 +118,163 @@ expect bid-above-purse 65 "too-much.txt:3: error: step $step: bid 51 is more tha
 order area.txt "$who" "$step" "BID 0 A Russia B Netherlnds"
 expect name-suggestion 65 "area.txt:4: error: unknown country 'Netherlnds' (did you mean 'Netherlands'?)" \
 	resolve "$w/area.txt"
+
+# One byte must never make the game unloadable: control characters other
+# than tab, CR and LF, NUL and invalid UTF-8 are refused with their line,
+# by check and by resolve, and the game stays byte-identical.
+order ctl.txt "$who" "$step" "$(printf 'BID 0 A Spain B Russia # \001')"
+expect control-char 65 "ctl.txt:4: error: control character U+0001" \
+	resolve "$w/ctl.txt"
+expect control-char-check 65 "ctl.txt:4: error: control character U+0001" \
+	"$adj" check "$w/game.xml" "$w/ctl.txt"
+order ff.txt "$who" "$step" "$(printf 'BID 0 A Spain B Russia # \014')"
+expect form-feed 65 "ff.txt:4: error: control character U+000C" \
+	resolve "$w/ff.txt"
+order esc.txt "$who" "$step" "$(printf '# \033[31m red')" \
+	"BID 0 A Spain B Russia"
+expect escape 65 "esc.txt:4: error: control character U+001B" \
+	resolve "$w/esc.txt"
+order del.txt "$who" "$step" "$(printf 'BID 0 A Spain B Russia # \177')"
+expect delete-char 65 "del.txt:4: error: control character U+007F" \
+	resolve "$w/del.txt"
+order utf8.txt "$who" "$step" "$(printf 'BID 0 A Spain B Russia # caf\351')"
+expect invalid-utf8 65 "utf8.txt:4: error: invalid UTF-8 (byte 0xe9)" \
+	resolve "$w/utf8.txt"
+order overlong.txt "$who" "$step" "$(printf 'BID 0 A Spain B Russia # \300\257')"
+expect overlong-utf8 65 "overlong.txt:4: error: invalid UTF-8" \
+	resolve "$w/overlong.txt"
+{ printf 'GAME bad\nCOUNTRY %s\nSTEP %s\nBID 0 A Spain B Russia\0\n' \
+	"$who" "$step"; printf 'garbage after the NUL\n'; } > "$w/nul.txt"
+expect nul-byte 65 "nul.txt:4: error: a NUL byte" resolve "$w/nul.txt"
+order entropy.txt "$who" "$step" "BID 0 A Spain B Russia"
+printf 'ENTROPY dice\001\n' >> "$w/entropy.txt"
+expect entropy-control 65 "entropy.txt:5: error: control character U+0001" \
+	resolve "$w/entropy.txt"
+order umlaut.txt "$who" "$step" "BID 0 A Spain B Russia # Gr$(printf '\303\274')e"
+"$adj" check "$w/game.xml" "$w/umlaut.txt" > /dev/null 2>&1 && ok ||
+	bad "valid UTF-8 in a comment was refused"
+
+# A misspelt country with a card: the country's error and nothing else.
+printf 'GAME bad\nCOUNTRY Prusia\nSTEP T1.S1\nATTACK Austria IN German States WITH 3/0/2\n' \
+	> "$w/prusia.txt"
+expect misspelt-country-card 65 "prusia.txt:2: error: unknown country 'Prusia' (did you mean 'Prussia'?)" \
+	"$adj" check "$w/game.xml" "$w/prusia.txt"
+[ "$(grep -c 'error:' "$w/err")" -eq 1 ] && ok ||
+	{ bad "a misspelt country gave more than its own error"; cat "$w/err"; }
+grep -q "rejected" "$w/out" && ! grep -q "has no card" "$w/out" && ok ||
+	{ bad "the verdict on a misspelt country"; cat "$w/out"; }
+
+# Files that are no order files: a FIFO, a device, a huge file.
+mkfifo "$w/fifo.txt"
+expect fifo-orders 65 "fifo.txt: error: cannot read: not a regular file" \
+	timeout 10 "$adj" resolve "$w/game.xml" "$w/fifo.txt" \
+	--now 2026-12-01T10:00:00Z --report /dev/null
+expect dev-zero-orders 65 "/dev/zero: error: cannot read: not a regular file" \
+	timeout 10 "$adj" check "$w/game.xml" /dev/zero
+order big.txt "$who" "$step" "BID 0 A Spain B Russia"
+awk 'BEGIN { for (i = 0; i < 20000; i++) print "# a comment line" }' \
+	>> "$w/big.txt"
+expect order-file-size 65 "big.txt: error: an order file holds at most 262144 bytes" \
+	resolve "$w/big.txt"
+# 10^5 steps in one file are refused at once, and quickly.
+awk -v c="$who" 'BEGIN { print "GAME bad"; print "COUNTRY " c;
+	for (i = 1; i <= 12000; i++) { print "STEP T2.A1." i; print "PASS" } }' \
+	> "$w/steps.txt"
+expect too-many-steps 65 "steps.txt:203: error: more than 100 steps in one file" \
+	timeout 10 "$adj" resolve "$w/game.xml" "$w/steps.txt" \
+	--now 2026-12-01T10:00:00Z --report /dev/null
+# Orders waiting for later steps are bounded per player.
+awk -v c="$who" 'BEGIN { print "GAME bad"; print "COUNTRY " c;
+	for (i = 1; i <= 100; i++) { print "STEP T2.A1." i; print "PASS" } }' \
+	> "$w/hundred.txt"
+cp "$w/game.xml" "$w/pre-queue.xml"
+resolve "$w/hundred.txt" > /dev/null 2>&1 && ok || bad "100 waiting orders refused"
+order more.txt "$who" T2.A2.1 "PASS"
+expect queue-bound 65 "more.txt:3: error: step T2.A2.1: $who has 100 orders waiting already" \
+	resolve "$w/more.txt"
+order again.txt "$who" T2.A1.7 "BID 1 A Spain"
+resolve "$w/again.txt" > /dev/null 2>&1 && ok ||
+	bad "replacing a waiting order was refused at the bound"
+cp "$w/pre-queue.xml" "$w/game.xml"
+
+# A game file that is a FIFO, a symbolic link (refused, documented in
+# adjudicator(1)), or has a DOCTYPE (no DTD, no entities, before any
+# expansion: bounded memory and time).
+mkfifo "$w/fifo.xml"
+timeout 10 "$adj" status "$w/fifo.xml" > /dev/null 2> "$w/err"
+[ $? -eq 65 ] && grep -qF "fifo.xml: error: cannot read: not a regular file" "$w/err" &&
+	ok || { bad "a FIFO as the game file"; cat "$w/err"; }
+ln -s game.xml "$w/link.xml"
+expect symlink-game 65 "link.xml: error: cannot read: it is a symbolic link" \
+	"$adj" resolve "$w/link.xml" --deadline-passed \
+	--now 2026-12-01T10:00:00Z --report /dev/null
+[ -L "$w/link.xml" ] && ok || bad "the symbolic link was replaced"
+python3 - "$w/good.xml" "$w/laughs.xml" <<'PY'
+import sys
+src = open(sys.argv[1]).read()
+decl = '<!DOCTYPE game [\n<!ENTITY big "' + 'x' * 200000 + '">\n]>\n'
+uses = '<!-- ' + '&big;' * 5000 + ' -->'
+src = src.replace('?>\n', '?>\n' + decl, 1)
+src = src.replace('<variants/>', '<variants/>' + '&big;' * 5000, 1)
+open(sys.argv[2], 'w').write(src)
+PY
+/usr/bin/time -f %M -o "$w/rss" timeout 20 "$adj" status "$w/laughs.xml" \
+	> /dev/null 2> "$w/err"
+rc=$?
+[ $rc -eq 65 ] && grep -qF "laughs.xml:2: error: a DOCTYPE declaration" "$w/err" &&
+	[ "$(tail -1 "$w/rss")" -lt 200000 ] && ok ||
+	{ bad "entity expansion: exit $rc, $(tail -1 "$w/rss") KB"; cat "$w/err"; }
+sed 's|^<?xml version="1.0" encoding="UTF-8"?>$|&\n<!DOCTYPE ruleset [<!ENTITY c "Prussia">]>|' \
+	"$top/formats/age-of-reason.xml" > "$w/entity-rules.xml"
+expect entity-ruleset 65 "entity-rules.xml:2: error: a DOCTYPE declaration" \
+	"$adj" new -o "$w/entity-game.xml" --ruleset "$w/entity-rules.xml" \
+	--player prussia:P:p@x --player spain:S:s@x --seed-file "$w/seed"
+[ ! -e "$w/entity-game.xml" ] && ok || bad "a ruleset with a DOCTYPE made a game"
+
+# A run killed while saving left GAME.xml.tmpXXXXXX (every hand in it):
+# the next run holding the lock removes it, and nothing else.
+printf 'secret\n' > "$w/game.xml.tmpAb12Z9"
+printf 'mine\n' > "$w/game.xml.tmp-notes"
+order stale-tmp.txt "$who" "$step" "BIDD 3"
+expect leftover-removed 65 "unknown order 'BIDD'" resolve "$w/stale-tmp.txt"
+[ ! -e "$w/game.xml.tmpAb12Z9" ] && [ -e "$w/game.xml.tmp-notes" ] && ok ||
+	bad "the leftover temporary game file was not removed (or too much was)"
+
+# A failed run leaves the game as it was: the reports are written before
+# the game is saved, and put in place only after.
+order ok.txt "$who" "$step" "BID 0 A Russia B Netherlands"
+rf() { "$adj" resolve "$w/game.xml" "$w/ok.txt" --now 2026-12-01T10:00:00Z "$@"; }
+expect report-no-dir 73 "/no/dir/r.txt: error: cannot create" rf --report /no/dir/r.txt
+expect report-dev-full 74 "/dev/full: error: cannot write" rf --report /dev/full
+printf 'x' > "$w/afile"
+expect private-under-file 73 "afile/priv: error: cannot create" \
+	rf --report /dev/null --private-dir "$w/afile/priv"
+expect template-missing 65 "missing.xsl" \
+	rf --report /dev/null --template "$w/missing.xsl"
+printf '<xsl:stylesheet version="1.0"\n  xmlns:xsl="http://www.w3.org/1999/XSL/Transform">\n<xsl:template match="/">\n</xsl:stylesheet>\n' \
+	> "$w/broken-t.xsl"
+expect template-broken 65 "broken-t.xsl:4: error:" \
+	rf --report /dev/null --template "$w/broken-t.xsl"
+# the same orders again are taken: the failed runs changed nothing
+rf --report "$w/r1.txt" --private-dir "$w/priv" > /dev/null 2>&1 && ok ||
+	bad "the orders of the failed runs were not taken afterwards"
+[ -s "$w/r1.txt" ] && ok || bad "no report after a good run"
+ls "$w"/r1.txt.tmp* > /dev/null 2>&1 && bad "a report temporary was left" || ok
+cp "$w/before.xml" "$w/game.xml"
+# new with a bad --report creates no game
+"$adj" new -o "$w/nogame.xml" --seed-file "$w/seed" --report /no/dir/r.txt \
+	--player prussia:P:p@x --player spain:S:s@x > /dev/null 2> "$w/err"
+rc=$?
+[ $rc -eq 73 ] && [ ! -e "$w/nogame.xml" ] && ok ||
+	{ bad "new with a bad --report: exit $rc, game left: $(ls "$w"/nogame.xml 2>&1)"; cat "$w/err"; }
+
+# Private reports without keys and the mail state are the moderator's:
+# mode 600 whatever the umask.
+(umask 022; rf --report /dev/null --private-dir "$w/priv2" > /dev/null 2>&1)
+m=$(stat -c %a "$w"/priv2/*.txt 2>/dev/null | sort -u)
+[ "$m" = 600 ] && ok || bad "private reports are mode '$m', not 600"
+cp "$w/before.xml" "$w/game.xml"
+
 order good.txt "$who" "$step" "BID 0 A Russia B Netherlands"
 resolve "$w/good.txt" || bad "a good bid was refused"
 expect stale 65 "good.txt:3: warning: step $step was resolved already (R38): this block is skipped" \
@@ -205,6 +362,14 @@ sleep 0.3
 expect locked 75 "the game is locked by another run" \
 	resolve "$w/denmark.txt"
 wait
+
+# Messages cite rulings (R-ids), rules sections and man pages, never the
+# project's own work list.
+if grep -aoE '[(]issue [0-9]+[^)]*[)]' "$adj"; then
+	bad "a message cites the project's work list"
+else
+	ok
+fi
 
 echo "bad-input: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

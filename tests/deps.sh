@@ -12,9 +12,10 @@ libgpgme-dev libcurl4-openssl-dev libgmime-3.0-dev gnupg"
 # Every command a suite of tests/run-all.sh runs: a missing one is a failed
 # suite, never a skipped check (xsltproc: html-report.sh; python3:
 # mail-servers.sh, html/png-colours.py, tools/bot.py; chromium: the HTML
-# report and the board rendered headless).
+# report and the board rendered headless; time: bad-input.sh's memory
+# bound).
 test="$build mandoc libxml2-utils xsltproc dovecot-imapd python3
-python3-aiosmtpd chromium valgrind"
+python3-aiosmtpd chromium valgrind time"
 case ${1:-build} in
 build) want=$build ;;
 test) want=$test ;;

@@ -426,14 +426,17 @@ qp_mail "$FA" "<again@test.invalid>" "bid again" "$w/o1.asc" > "$w/m15.eml"
   printf 'Content-Type: text/plain\n\nI am away until Monday.\n'; } > "$w/m16.eml"
 { headers "$MOD" "<looped@test.invalid>" "[aor mailgame] T1.S1: acknowledgement"
   printf 'Content-Type: text/plain\n\nGame mailgame: ...\n'; } > "$w/m17.eml"
-for i in 10 11 12 13 14 15 16 17; do deliver "$w/m$i.eml"; done
+# an empty mail (only From, Content-Type and no body) is answered
+{ headers "$PA" "<empty@test.invalid>" "orders"
+  printf 'Content-Type: text/plain\n\n'; } > "$w/m18.eml"
+for i in 10 11 12 13 14 15 16 17 18; do deliver "$w/m$i.eml"; done
 cp "$G" "$w/before.xml"
 T=2026-12-01T03:00:00Z
 mark=$(sink_count)
 run
 rc=$?
 [ "$rc" -eq 0 ] && ok || { bad "run 3 (bad mail): exit $rc"; cat "$w/err"; }
-grep -q "fetched 8 (0 filed, 7 rejected, 1 duplicate)" "$w/out" && ok ||
+grep -q "fetched 9 (0 filed, 8 rejected, 1 duplicate)" "$w/out" && ok ||
 	{ bad "run 3 summary"; cat "$w/out"; }
 cmp -s "$G" "$w/before.xml" && ok || bad "bad mail changed the game file"
 snap
@@ -462,14 +465,16 @@ answer_says unreadable "<html@test.invalid>" "$p@test.invalid" \
 	"[aor mailgame] rejected" "no text part"
 answer_says repeated "<again@test.invalid>" "$f@test.invalid" \
 	"[aor mailgame] T1.A1.1: received already" "same orders as order 001"
-[ "$(in_folder aor-rejected)" -eq $((8 - hook)) ] && ok ||
-	bad "aor-rejected holds $(in_folder aor-rejected) mails, not $((8 - hook))"
+answer_says empty "<empty@test.invalid>" "$p@test.invalid" \
+	"[aor mailgame] rejected" "no orders found"
+[ "$(in_folder aor-rejected)" -eq $((9 - hook)) ] && ok ||
+	bad "aor-rejected holds $(in_folder aor-rejected) mails, not $((9 - hook))"
 grep -q '<vacation@test.invalid>\|<looped@test.invalid>' "$w/sink.txt" &&
 	bad "an automatic or looped mail was answered" || ok
-[ "$(sink_count)" -eq $((mark + 6)) ] && ok ||
-	bad "run 3 sent $(($(sink_count) - mark)) mails, not 6"
+[ "$(sink_count)" -eq $((mark + 7)) ] && ok ||
+	bad "run 3 sent $(($(sink_count) - mark)) mails, not 7"
 run
-[ $? -eq 0 ] && [ ! -s "$w/out" ] && [ "$(sink_count)" -eq $((mark + 6)) ] &&
+[ $? -eq 0 ] && [ ! -s "$w/out" ] && [ "$(sink_count)" -eq $((mark + 7)) ] &&
 	cmp -s "$G" "$w/before.xml" && ok ||
 	bad "a run with nothing to do did something: $(cat "$w/out")"
 # The mailbox is renumbered (a new UIDVALIDITY): every message in it is
@@ -480,7 +485,7 @@ run
 rc=$?
 [ "$rc" -eq 0 ] && grep -q "UIDVALIDITY changed" "$w/err" &&
 	grep -q "fetched [1-9][0-9]* (0 filed, 0 rejected, [1-9]" "$w/out" &&
-	[ "$(sink_count)" -eq $((mark + 6)) ] && cmp -s "$G" "$w/before.xml" &&
+	[ "$(sink_count)" -eq $((mark + 7)) ] && cmp -s "$G" "$w/before.xml" &&
 	ok || { bad "a mailbox fetched twice: exit $rc"; cat "$w/out" "$w/err"; }
 
 # ------------------------------------------------------------------
