@@ -88,6 +88,70 @@ attack_cards(const struct aor_state *st, const struct decision *d,
 	}
 }
 
+/* Does the country hold a Reserve box (R19)? */
+static int
+holds_reserve(const struct aor_state *st, int country)
+{
+	int k, i;
+
+	for (k = 0; k < st->rs->nboxkinds; k++)
+		if (st->rs->boxkinds[k].effect == EFF_RESERVE)
+			for (i = 0; i < st->rs->boxkinds[k].count; i++)
+				if (st->box[k][i] == country)
+					return 1;
+	return 0;
+}
+
+/*
+ * The defence: the cards, the reserve policy only for a holder of a
+ * Reserve box, and NPC allies only when there are some to buy, named.
+ */
+static void
+defend_choices(const struct aor_state *st, const struct decision *d,
+    struct choices *ch)
+{
+	const struct ruleset *rs = st->rs;
+	const struct rs_country *co = &rs->countries[d->country];
+	struct strbuf cards, npcs, line;
+	struct item it;
+	int k, c, first = -1;
+
+	sb_init(&cards);
+	sb_init(&npcs);
+	sb_init(&line);
+	for (k = 0; k < co->ncards; k++) {
+		blank_item(&it, IT_DEFEND);
+		it.atk.card = k;
+		if (legal(st, d, &it)) {
+			sb_addf(&cards, "%s%s", cards.len ? "|" : "",
+			    co->cards[k].id);
+			if (first < 0 || co->cards[k].cost <
+			    co->cards[first].cost)
+				first = k;
+		}
+	}
+	/* an NPC is for sale when some card leaves gold to pay for it */
+	for (c = 0; first >= 0 && c < rs->ncountries; c++) {
+		if (aor_is_player(st, c))
+			continue;
+		blank_item(&it, IT_DEFEND);
+		it.atk.card = first;
+		it.atk.npc = 1 << c;
+		if (legal(st, d, &it))
+			sb_addf(&npcs, "%s%s", npcs.len ? ", " : "",
+			    cname(st, c));
+	}
+	sb_addf(&line, "DEFEND WITH %s", cards.buf);
+	if (holds_reserve(st, d->country))
+		sb_add(&line, " [RESERVE never|if-losing|always]");
+	if (npcs.len)
+		sb_addf(&line, " [NPC ALL|NONE|any of: %s]", npcs.buf);
+	add(ch, "%s", line.buf);
+	sb_release(&cards);
+	sb_release(&npcs);
+	sb_release(&line);
+}
+
 static void
 segment_choices(const struct aor_state *st, const struct decision *d,
     struct choices *ch)
@@ -177,7 +241,7 @@ aor_choices(const struct aor_state *st, const struct decision *d,
 	struct choices ch = { NULL, 0, 0 };
 	struct strbuf list;
 	struct item it;
-	int c, k;
+	int c;
 
 	sb_init(&list);
 	switch (d->kind) {
@@ -190,9 +254,11 @@ aor_choices(const struct aor_state *st, const struct decision *d,
 			if (aor_alliance_of(st, c) < 0)
 				sb_addf(&list, "%s%s", list.len ? ", " : "",
 				    cname(st, c));
-		add(&ch, "BID n A country B country, n from %d to %d, A and "
-		    "B two of: %s", st->auction.high_bid + 1,
-		    aor_max_bid(st, d->country), list.buf);
+		/* a player who cannot raise has only PASS */
+		if (aor_max_bid(st, d->country) >= st->auction.high_bid + 1)
+			add(&ch, "BID n A country B country, n from %d to %d, "
+			    "A and B two of: %s", st->auction.high_bid + 1,
+			    aor_max_bid(st, d->country), list.buf);
 		blank_item(&it, IT_PASS);
 		if (legal(st, d, &it))
 			add(&ch, "PASS");
@@ -201,15 +267,7 @@ aor_choices(const struct aor_state *st, const struct decision *d,
 		segment_choices(st, d, &ch);
 		break;
 	case DEC_DEFEND:
-		for (k = 0; k < rs->countries[d->country].ncards; k++) {
-			blank_item(&it, IT_DEFEND);
-			it.atk.card = k;
-			if (legal(st, d, &it))
-				sb_addf(&list, "%s%s", list.len ? "|" : "",
-				    rs->countries[d->country].cards[k].id);
-		}
-		add(&ch, "DEFEND WITH %s [RESERVE never|if-losing|always] "
-		    "[NPC ALL|NONE|country, country]", list.buf);
+		defend_choices(st, d, &ch);
 		break;
 	case DEC_JOIN:
 		blank_item(&it, IT_JOIN);

@@ -129,7 +129,14 @@
     </xsl:if>
     <xsl:if test="$viewer != '' and pending/decision[@country = $viewer]">
       <xsl:call-template name="rule"><xsl:with-param name="title" select="'Your order form'"/></xsl:call-template>
-      <xsl:value-of select="concat('Fill in, sign with your key and send to the moderator:', $nl, $nl)"/>
+      <xsl:choose>
+        <xsl:when test="history/entry[@kind = 'key' and @country = $viewer]">
+          <xsl:value-of select="concat('Fill in, sign with your key and send to the moderator:', $nl, $nl)"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat('Fill in and send to the moderator:', $nl, $nl)"/>
+        </xsl:otherwise>
+      </xsl:choose>
       <xsl:for-each select="pending/decision[@country = $viewer]">
         <xsl:value-of select="concat('GAME ', /game/@id, $nl, 'COUNTRY ', key('country', @country)/@name, $nl, 'STEP ', @step, $nl)"/>
         <xsl:call-template name="wrap">
@@ -150,6 +157,22 @@
     <xsl:if test="queue/order">
       <xsl:value-of select="concat(count(queue/order), ' order(s) wait for their step.', $nl)"/>
     </xsl:if>
+    <xsl:if test="$viewer != '' and queue/order[@country = $viewer]">
+      <xsl:value-of select="concat('Kept for later (your orders in force, each used when its step comes):', $nl)"/>
+      <xsl:for-each select="queue/order[@country = $viewer]">
+        <xsl:choose>
+          <xsl:when test="contains(., '-----BEGIN PGP MESSAGE-----')">
+            <xsl:value-of select="concat('  ', @step, ' (sealed)', $nl)"/>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:call-template name="kept-lines">
+              <xsl:with-param name="step" select="@step"/>
+              <xsl:with-param name="rest" select="concat(substring-after(., $nl), $nl)"/>
+            </xsl:call-template>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:for-each>
+    </xsl:if>
     <xsl:if test="seed/@revealed">
       <xsl:call-template name="rule"><xsl:with-param name="title" select="'The seed (R30)'"/></xsl:call-template>
       <xsl:call-template name="wrap">
@@ -165,6 +188,28 @@
     </xsl:for-each>
     <xsl:if test="not(variants/variant)">
       <xsl:value-of select="concat('None: the standard rules and rulings.', $nl)"/>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- "  T1.S3 PLACE Banking": the order lines of a kept step, one a
+       line, without comments and blank lines -->
+  <xsl:template name="kept-lines">
+    <xsl:param name="step"/>
+    <xsl:param name="rest"/>
+    <xsl:if test="contains($rest, $nl)">
+      <xsl:variable name="raw" select="substring-before($rest, $nl)"/>
+      <xsl:variable name="line" select="normalize-space(substring-before(concat($raw, '#'), '#'))"/>
+      <xsl:if test="$line != ''">
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="concat($step, ' ', $line)"/>
+          <xsl:with-param name="lead" select="'  '"/>
+          <xsl:with-param name="indent" select="'    '"/>
+        </xsl:call-template>
+      </xsl:if>
+      <xsl:call-template name="kept-lines">
+        <xsl:with-param name="step" select="$step"/>
+        <xsl:with-param name="rest" select="substring-after($rest, $nl)"/>
+      </xsl:call-template>
     </xsl:if>
   </xsl:template>
 

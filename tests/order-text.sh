@@ -118,6 +118,24 @@ has refused-count "$w/err" "1 of 3 order files refused (the reasons are above): 
 has others-applied "$w/status" "pending: STEP T1.A1.3 from Prussia"
 has advance-kept "$w/status" "queued:"
 
+# 5. The private report: no signing in a game without keys, and the
+# player's own orders kept for later steps.
+"$adj" report "$w/game.xml" --for france > "$w/france-report"
+has kept-for-later "$w/france-report" "Kept for later (your orders in force, each used when its step comes):"
+has kept-line "$w/france-report" "  T1.A2.1 BID 0 A France B Russia"
+"$adj" report "$w/game.xml" --for prussia > "$w/prussia-report"
+has no-keys-form "$w/prussia-report" "Fill in and send to the moderator:"
+hasnt no-keys-form "$w/prussia-report" "sign with your key"
+hasnt others-kept "$w/prussia-report" "Kept for later"
+"$adj" report "$w/game.xml" > "$w/public-report"
+hasnt public-kept "$w/public-report" "BID 0 A France B Russia"
+# a player who cannot raise is offered PASS alone
+"$adj" adjust "$w/game.xml" 'prussia gold 0' --now "$now" > /dev/null
+"$adj" adjust "$w/game.xml" 'prussia unrest 22' --now "$now" > /dev/null
+"$adj" report "$w/game.xml" --for prussia > "$w/prussia-report"
+has pass-only "$w/prussia-report" "#   PASS"
+hasnt pass-only "$w/prussia-report" "BID n"
+
 # 2. The old file resent with a new block: the decided block is a
 # warning, the new block counts.
 cat > "$w/again.txt" <<'EOF'
@@ -141,6 +159,20 @@ cp "$w/game.xml" "$w/before.xml"
 resolve "$w/mail.txt"
 status_is only-stale-resolve 65 $?
 cmp -s "$w/game.xml" "$w/before.xml" && ok || bad "a refused file changed the game"
+
+# 5. The README's order example is true for the README's own game.
+mkdir "$w/readme"
+sed -n "/^    printf '%064d/,/> report.txt\$/p" "$top/README.md" |
+	sed 's/^    //' > "$w/readme/new.sh"
+sed -n "/^    # Bernd's orders/,/^\$/p" "$top/README.md" | sed 's/^    //' \
+	> "$w/readme/bernd.txt"
+grep -q -- "--seed-file seed" "$w/readme/new.sh" && ok ||
+	bad "README: the game's seed is not pinned"
+(cd "$w/readme" && PATH="$(dirname "$adj"):$PATH" ADJUDICATOR_DATADIR="$top" \
+	sh -e new.sh && "$adj" check game.xml bernd.txt) > "$w/out" 2>&1
+status_is readme-example 0 $?
+has readme-bid "$w/out" "bernd.txt:4: T1.A1.1 Austria: accepted, applied"
+has readme-segment "$w/out" "bernd.txt:6: T1.S1 Austria: accepted, kept until its step comes (R36)"
 
 echo "order-text: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -123,6 +123,9 @@ key=$me
 [ "$me" = spain ] && key=shortlived
 other=prussia
 [ "$me" = prussia ] && other=spain
+# issue 10: a game with keys asks for a signature on its order form
+"$adj" report "$w/game.xml" --for "$me" | grep -q "Fill in, sign with your key and send" &&
+	ok || bad "the order form of a game with keys does not ask to sign"
 
 order bid.txt "$who" "$step" "BID 0 A Russia B Netherlands" "ENTROPY dice-$me-42"
 expect unsigned 65 "the order file is not signed" resolve "$w/bid.txt"

@@ -557,3 +557,42 @@ TEST(report_text_possessive_of_names_ending_in_s)
 	aor_fix_possessive(b);
 	CHECK_STR(b, "its'");
 }
+
+/* Issue 10: a player who cannot raise is offered PASS alone (R10, R5). */
+TEST(r10_order_form_offers_only_pass_when_no_raise_is_payable)
+{
+	struct test_game t;
+	struct strbuf err;
+	struct decision d;
+	char **lines;
+	int n, i;
+
+	sb_init(&err);
+	auction_game(&t, three, 0);
+	CHECK_INT(order(&t, "prussia", "T1.A1.1", "BID 3 A Austria B Russia",
+	    &err), 0);
+	/* Spain: 1 gold, unrest 21: at most 1 + 2 = 3, not 4 */
+	t.st.gold[C("spain")] = 1;
+	t.st.unrest[C("spain")] = 21;
+	CHECK_INT(aor_pending(&t.st, &d, 1), 1);
+	CHECK_STR(d.step, "T1.A1.2");
+	CHECK_CONTAINS(d.what, "pass: you cannot raise Prussia's bid of 3 "
+	    "(you can pay at most 3)");
+	n = aor_choices(&t.st, &d, &lines);
+	CHECK_INT(n, 1);
+	CHECK_STR(lines[0], "PASS");
+	for (i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+	/* with one more gold the raise to 4 is offered again */
+	t.st.gold[C("spain")] = 2;
+	CHECK_INT(aor_pending(&t.st, &d, 1), 1);
+	n = aor_choices(&t.st, &d, &lines);
+	CHECK_INT(n, 2);
+	CHECK_CONTAINS(lines[0], "BID n A country B country, n from 4 to 4");
+	for (i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+	sb_release(&err);
+	test_game_release(&t);
+}

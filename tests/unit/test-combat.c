@@ -755,3 +755,69 @@ TEST(r18_boxes_do_not_help_allies)
 	    "0; card 1/0/0: 1 soldier; 1 ally card: 1; Saxony: 1).");
 	test_game_release(&t);
 }
+
+/* The defender's choices, joined by newlines (caller frees). */
+static char *
+defend_form(struct test_game *t)
+{
+	struct decision d[RS_MAX_COUNTRIES];
+	struct strbuf sb;
+	char **lines;
+	int np = aor_pending(&t->st, d, RS_MAX_COUNTRIES), i, j, n;
+
+	sb_init(&sb);
+	for (i = 0; i < np; i++) {
+		if (d[i].kind != DEC_DEFEND)
+			continue;
+		n = aor_choices(&t->st, &d[i], &lines);
+		for (j = 0; j < n; j++) {
+			sb_addf(&sb, "%s\n", lines[j]);
+			free(lines[j]);
+		}
+		free(lines);
+	}
+	return sb_detach(&sb);
+}
+
+/* Issue 10: the defence form offers RESERVE only to a holder of a Reserve
+ * box, and names the NPCs that can be bought (R19, R25). */
+TEST(r19_r25_defence_form_lists_exactly_the_legal_choices)
+{
+	struct test_game t;
+	int ce = A("central-europe");
+	char *form;
+
+	test_game_init(&t, four, four_alliances);
+	t.st.discs[ce][C("prussia")] = 1;
+	t.st.discs[ce][C("austria")] = 1;
+	t.st.discs[ce][C("netherlands")] = 1;	/* NPC of Austria's side */
+	CHECK_INT(order(&t, "prussia", "T1.S1", "ATTACK Austria IN Central "
+	    "Europe WITH 3/0/2 NPC NONE"), 0);
+	form = defend_form(&t);
+	CHECK_CONTAINS(form, "DEFEND WITH ");
+	CHECK_CONTAINS(form, " [NPC ALL|NONE|any of: Netherlands]");
+	CHECK(strstr(form, "RESERVE") == NULL);
+	CHECK(strstr(form, "Russia") == NULL);	/* Prussia's NPC */
+	free(form);
+	hold(&t, "reserve", 0, "austria");
+	form = defend_form(&t);
+	CHECK_CONTAINS(form, " [RESERVE never|if-losing|always]");
+	free(form);
+	test_game_release(&t);
+}
+
+/* Without an NPC to buy, the form offers no NPC part at all. */
+TEST(r25_defence_form_without_npcs)
+{
+	struct test_game t;
+	char *form;
+
+	duel(&t, A("german-states"), NULL, 0);
+	CHECK_INT(order(&t, "prussia", "T1.S1", "ATTACK Austria IN German "
+	    "States WITH 1/0/0"), 0);
+	form = defend_form(&t);
+	CHECK_CONTAINS(form, "DEFEND WITH ");
+	CHECK(strstr(form, "NPC") == NULL);
+	free(form);
+	test_game_release(&t);
+}
