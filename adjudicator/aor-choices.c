@@ -222,12 +222,15 @@ seventh_choices(const struct aor_state *st, const struct decision *d,
 	for (i = st->rs->num.alliance_boxes - 1; i >= 0; i--)
 		if (st->alliance[i] == NO_COUNTRY)
 			*(i % 2 ? &bottom : &top) = i + 1;
-	add(ch, "BID n A %s, n from %d to %d: %s into box %d (top row)",
-	    cname(st, c), st->auction.high_bid + 1,
-	    aor_max_bid(st, d->country), cname(st, c), top);
-	add(ch, "BID n B %s, n from %d to %d: %s into box %d (bottom row)",
-	    cname(st, c), st->auction.high_bid + 1,
-	    aor_max_bid(st, d->country), cname(st, c), bottom);
+	/* a player who cannot raise has only PASS */
+	if (aor_max_bid(st, d->country) >= st->auction.high_bid + 1) {
+		add(ch, "BID n A %s, n from %d to %d: %s into box %d (top "
+		    "row)", cname(st, c), st->auction.high_bid + 1,
+		    aor_max_bid(st, d->country), cname(st, c), top);
+		add(ch, "BID n B %s, n from %d to %d: %s into box %d (bottom "
+		    "row)", cname(st, c), st->auction.high_bid + 1,
+		    aor_max_bid(st, d->country), cname(st, c), bottom);
+	}
 	blank_item(&it, IT_PASS);
 	if (legal(st, d, &it))
 		add(ch, "PASS");

@@ -124,6 +124,12 @@ aor_pending(const struct aor_state *st, struct decision *out, int max)
 			    "for the seventh country, with a bid of 0 to %d "
 			    "naming it as proposal A (box 7) or B (box 8)",
 			    au->number, aor_max_bid(st, d->country));
+		else if (aor_max_bid(st, d->country) <= au->high_bid)
+			/* the order form then offers PASS alone */
+			snprintf(d->what, sizeof(d->what), "pass: you cannot "
+			    "raise %s's bid of %d (you can pay at most %d)",
+			    cname(st, st->players[au->high_seat].country),
+			    au->high_bid, aor_max_bid(st, d->country));
 		else if (aor_auction_seventh(st))
 			snprintf(d->what, sizeof(d->what), "raise %s's bid of "
 			    "%d (at most %d) naming the seventh country as "
@@ -134,12 +140,6 @@ aor_pending(const struct aor_state *st, struct decision *out, int max)
 			snprintf(d->what, sizeof(d->what), "open auction %d "
 			    "with a bid of 0 to %d and proposals A and B",
 			    au->number, aor_max_bid(st, d->country));
-		else if (aor_max_bid(st, d->country) <= au->high_bid)
-			/* the order form then offers PASS alone */
-			snprintf(d->what, sizeof(d->what), "pass: you cannot "
-			    "raise %s's bid of %d (you can pay at most %d)",
-			    cname(st, st->players[au->high_seat].country),
-			    au->high_bid, aor_max_bid(st, d->country));
 		else
 			snprintf(d->what, sizeof(d->what), "raise %s's bid of "
 			    "%d (at most %d) with proposals A and B, or pass",
