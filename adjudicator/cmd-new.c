@@ -41,6 +41,11 @@ add_player(struct game *g, const char *spec)
 		goto out;
 	}
 	*c1 = *c2 = '\0';
+	/* name and address are recorded in the game file (XML) */
+	if (text_check(spec, strlen(spec), &co, &err) != 0) {
+		diag(EXIT_USAGE, NULL, 0, "--player: %s", err.buf);
+		goto out;
+	}
 	co = rs_find_country(&g->rs, copy, &err);
 	if (co < 0) {
 		diag(EXIT_USAGE, NULL, 0, "--player: %s", err.buf);

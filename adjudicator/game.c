@@ -365,8 +365,13 @@ game_add_key(struct game *g, int country, const char *armored,
 	struct entry *e;
 	char fpr[PGP_FPR_LEN + 1];
 	char *test = NULL;
-	int rc = -1;
+	int rc = -1, line;
 
+	/* the armoured key is recorded in the game file, which is XML */
+	if (text_check(armored, strlen(armored), &line, err) != 0) {
+		sb_addf(err, " (line %d)", line);
+		return -1;
+	}
 	if (pgp_open(&p, NULL, err) != 0)
 		return -1;
 	if (pgp_import(p, armored, fpr, err) != 0)

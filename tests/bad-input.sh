@@ -231,6 +231,15 @@ expect entity-ruleset 65 "entity-rules.xml:2: error: a DOCTYPE declaration" \
 	--player prussia:P:p@x --player spain:S:s@x --seed-file "$w/seed"
 [ ! -e "$w/entity-game.xml" ] && ok || bad "a ruleset with a DOCTYPE made a game"
 
+# Every other text the program records: names, addresses, keys.
+expect control-in-name 64 "--player: control character U+0007" \
+	"$adj" new -o "$w/bell.xml" --seed-file "$w/seed" --report /dev/null \
+	--player "prussia:P$(printf '\007'):p@x" --player spain:S:s@x
+[ ! -e "$w/bell.xml" ] && ok || bad "a name with a control character made a game"
+printf -- '-----BEGIN PGP PUBLIC KEY BLOCK-----\nComment: \033[2J\n' > "$w/key.asc"
+expect control-in-key 65 "key.asc: error: control character U+001B" \
+	"$adj" key "$w/game.xml" "$who" "$w/key.asc" --now 2026-12-01T10:00:00Z
+
 # A run killed while saving left GAME.xml.tmpXXXXXX (every hand in it):
 # the next run holding the lock removes it, and nothing else.
 printf 'secret\n' > "$w/game.xml.tmpAb12Z9"
