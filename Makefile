@@ -7,6 +7,9 @@
 #   make sanitize        ASan and UBSan build (build-asan/) and its tests
 #   make valgrind        the unit tests and a short game under valgrind
 #   make bench           speed and memory figures (prints, never fails)
+#   make fuzz            libFuzzer targets with ASan and UBSan (build-fuzz/,
+#                        clang), each run FUZZ_SECONDS on a corpus seeded
+#                        from the tests (tests/fuzz/run.sh)
 
 VERSION = 0.2
 PREFIX ?= /usr/local
@@ -52,7 +55,10 @@ $(B)/obj/%.o: adjudicator/%.c $(HEADERS) | $(B)/obj
 $(B)/obj/unit/%.o: tests/unit/%.c $(HEADERS) tests/unit/test.h | $(B)/obj/unit
 	$(CC) $(ALL_CFLAGS) -Iadjudicator -c -o $@ $<
 
-$(B)/obj $(B)/obj/unit:
+$(B)/obj/fuzz/%.o: tests/fuzz/%.c $(HEADERS) tests/fuzz/fuzz.h | $(B)/obj/fuzz
+	$(CC) $(ALL_CFLAGS) -Iadjudicator -c -o $@ $<
+
+$(B)/obj $(B)/obj/unit $(B)/obj/fuzz:
 	mkdir -p $@
 
 $(B)/adjudicator: $(LIB_OBJS) $(B)/obj/main.o
@@ -60,6 +66,20 @@ $(B)/adjudicator: $(LIB_OBJS) $(B)/obj/main.o
 
 $(B)/unit-tests: $(LIB_OBJS) $(UNIT_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# The order parser, the game loader, the ruleset loader, the MIME intake.
+FUZZERS = orders game ruleset mime
+FUZZ_SECONDS ?= 15
+
+$(B)/fuzz-%: $(LIB_OBJS) $(B)/obj/fuzz/fuzz-%.o
+	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+
+fuzz-targets: $(patsubst %,$(B)/fuzz-%,$(FUZZERS))
+
+fuzz: $(B)/adjudicator
+	$(MAKE) B=build-fuzz CC=clang SANITIZE=address,undefined \
+		CFLAGS="-O1 -g -fsanitize=fuzzer-no-link" fuzz-targets
+	FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh
 
 check:
 	tests/check.sh
@@ -94,6 +114,7 @@ install: $(B)/adjudicator
 	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
 
 clean:
-	rm -rf $(B) build-asan
+	rm -rf $(B) build-asan build-fuzz
 
-.PHONY: all check demo valgrind sanitize bench lint-man install clean
+.PHONY: all check demo valgrind sanitize bench lint-man install clean fuzz \
+	fuzz-targets

@@ -87,6 +87,8 @@ if [ -z "${AOR_SUITES:-}" ]; then
 	suite bad-input tests/bad-input.sh
 	suite scenarios scenarios
 	suite man manlint
+	# the libFuzzer targets, each for a short fixed time (make fuzz)
+	suite fuzz make -s fuzz FUZZ_SECONDS=15
 else
 	scripts=$AOR_SUITES
 fi
