@@ -261,8 +261,10 @@ order "$w/o1" "$F" T1.A1.1 "BID 0 A Russia B Netherlands"
 order "$w/o2" "$S" T1.A1.2 "PASS"
 order "$w/o3" "$S" T1.A2.1 "BID 0 A Austria B France"
 order "$w/o4" "$F" T1.A2.2 "PASS"
-order "$w/o5" "$F" T1.A3.1 "BID 0 A Great Britain B Prussia"
-order "$w/o6" "$S" T1.A3.2 "PASS"
+order "$w/o5" "$F" T1.A3.1 "BID 0 A Great Britain B Prussia" \
+	"STEP T1.A4.2" "PASS"
+# auction 4 sells the seventh country, Spain (R9)
+order "$w/o6" "$S" T1.A3.2 "PASS" "STEP T1.A4.1" "BID 0 A Spain"
 order "$w/o8" "$S" T1.S2 "PASS"
 for i in 1 4 5; do clearsign "$f" "$w/o$i" "$w/o$i.asc"; done
 for i in 2 3 6; do clearsign "$s" "$w/o$i" "$w/o$i.asc"; done
@@ -299,7 +301,7 @@ snap
 mark=0
 for i in 1 2 3 4 5 6; do
 	case $i in 1|4|5) to=$f@test.invalid ;; *) to=$s@test.invalid ;; esac
-	step=$(sed -n 's/^STEP //p' "$w/o$i")
+	step=$(sed -n 's/^STEP //p' "$w/o$i" | sed ':a;N;s/\n/, /;ba')
 	line=$(with_subject $mark "[aor mailgame] $step: acknowledgement")
 	if [ "$(echo "$line" | grep -c .)" -ne 1 ]; then
 		bad "mail $i: not one acknowledgement: '$line'"
@@ -310,7 +312,8 @@ for i in 1 2 3 4 5 6; do
 	    $5 ~ /^<aor\.mailgame\.[0-9]+\.[0-9a-f]+@test\.invalid>$/ &&
 	    $7 == to && $8 == "auto-replied" {ok = 1} END {exit !ok}' &&
 		ok || bad "mail $i: acknowledgement headers: $line"
-	body "$(echo "$line" | cut -d'|' -f1)" | grep -q "$step $F: accepted\|$step $S: accepted" &&
+	first=${step%%,*}
+	body "$(echo "$line" | cut -d'|' -f1)" | grep -q "$first $F: accepted\|$first $S: accepted" &&
 		ok || bad "mail $i: the acknowledgement has no verdict"
 done
 [ "$(cut -d'|' -f5 "$w/sink.txt" | sort | uniq -d | wc -l)" -eq 0 ] && ok ||
