@@ -3,6 +3,7 @@
  */
 #include "resolve.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -229,6 +230,48 @@ line_of(const char *text, const char *p)
 }
 
 /*
+ * A mail signature after a signed file's armour ("-- " and a name, as a
+ * mail client appends it) is not part of the orders: cuts it off in
+ * place and returns how many non-blank lines went, with the line of the
+ * separator in *at; 0 when there is none.  Other text after the armour
+ * stays, and the signature check refuses it.
+ */
+static int
+cut_mail_signature(char *text, int *at)
+{
+	static const char *const ends[] = { "-----END PGP SIGNATURE-----",
+	    "-----END PGP MESSAGE-----" };
+	char *end = NULL, *p, *q;
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < 2 && end == NULL; i++)
+		if ((p = strstr(text, ends[i])) != NULL)
+			end = p;
+	if (end == NULL || (p = strchr(end, '\n')) == NULL)
+		return 0;
+	end = ++p;
+	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+		p++;
+	if (p[0] != '-' || p[1] != '-')
+		return 0;
+	for (q = p + 2; *q == ' ' || *q == '\t' || *q == '\r'; q++)
+		;
+	if (*q != '\n' && *q != '\0')
+		return 0;
+	*at = line_of(text, p) + 1;
+	for (q = p; *q != '\0'; q = *q == '\n' ? q + 1 : q) {
+		int blank = 1;
+
+		for (; *q != '\0' && *q != '\n'; q++)
+			blank = blank && isspace((unsigned char)*q);
+		n += !blank;
+	}
+	*end = '\0';
+	return n;
+}
+
+/*
  * Whether text, which goes into the game file (XML) as it is, can be
  * recorded: UTF-8 without control characters but tab, CR and LF.  A
  * single such byte, even in a comment, would make the game unloadable.
@@ -294,6 +337,7 @@ check_file(struct game *g, const char *path, const char *trusted,
 	int *used;
 	char *conv, *text, *received = NULL, *nul, fpr[41] = "";
 	int errors, i, is_pgp, first_line = 0, stale = 0, waiting;
+	int cut = 0, cut_at = 0;
 	size_t len;
 
 	memset(of, 0, sizeof(*of));
@@ -318,6 +362,7 @@ check_file(struct game *g, const char *path, const char *trusted,
 	is_pgp = strstr(text, "-----BEGIN PGP SIGNED MESSAGE-----") != NULL ||
 	    strncmp(text, "-----BEGIN PGP MESSAGE-----", 27) == 0;
 	if (is_pgp) {
+		cut = cut_mail_signature(text, &cut_at);
 		received = xstrdup(text);
 		first_line = signed_text_line(text);
 		if (unwrap_signed(g, path, &text, fpr, opt) != 0) {
@@ -357,6 +402,11 @@ check_file(struct game *g, const char *path, const char *trusted,
 	}
 	errors = orders_parse_for(&g->rs, g->id, path, text, first_line, of);
 	free(text);
+	if (cut > 0 && of->end_line == 0) {
+		/* the mail signature after the armour, in the verdict */
+		of->end_line = cut_at;
+		of->ignored_after = cut - 1;
+	}
 	/* per block: 0 skipped, 1 due now, 2 kept for a later step */
 	used = *usedp = xcalloc((size_t)of->norders + 1, sizeof(*used));
 	if (of->game_line && strcmp(of->game, g->id) != 0) {

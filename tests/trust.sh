@@ -141,6 +141,12 @@ sed 's/BID 0 A Russia/BID 0 A Austria/' "$w/bid.asc.txt" > "$w/tampered.asc.txt"
 expect tampered 65 "bad signature" resolve "$w/tampered.asc.txt"
 { echo "forwarded text"; cat "$w/bid.asc.txt"; } > "$w/outside.asc.txt"
 expect text-outside 65 "text outside the signed part" resolve "$w/outside.asc.txt"
+# issue 10: a mail signature after the armour is not text outside it
+{ cat "$w/bid.asc.txt"; printf '\n-- \nAnna\nBerlin\n'; } > "$w/sigblock.asc.txt"
+"$adj" check "$w/game.xml" "$w/sigblock.asc.txt" --now "$T" > "$w/out" 2>&1 &&
+	grep -q "$step $who: accepted, applied" "$w/out" &&
+	grep -q "ignored 2 lines after the end of the orders" "$w/out" && ok ||
+	{ bad "a mail signature after a clearsigned file was refused"; cat "$w/out"; }
 gpg --homedir "$w/$key" --batch --quiet --import "$w/moderator.asc" 2>/dev/null
 gpg --homedir "$w/$key" --batch --quiet --yes --pinentry-mode loopback \
 	--passphrase '' --trust-model always --armor --sign --encrypt \
