@@ -79,7 +79,9 @@ print_problems(struct file_verdict *fv, int show)
 {
 	int i;
 
-	qsort(fv->list, (size_t)fv->n, sizeof(*fv->list), problem_cmp);
+	if (fv->n > 1)
+		qsort(fv->list, (size_t)fv->n, sizeof(*fv->list),
+		    problem_cmp);
 	for (i = 0; i < fv->n; i++) {
 		if (show)
 			fputs(fv->list[i].text, stdout);
