@@ -14,17 +14,24 @@
 VERSION = 0.2
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+LIBEXECDIR ?= $(PREFIX)/libexec
 DATADIR ?= $(PREFIX)/share/adjudicator
 MANDIR ?= $(PREFIX)/share/man
 
 CC ?= cc
-PKGS = libxml-2.0 libxslt libgcrypt gpgme libcurl gmime-3.0
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+# The mail libraries are linked into the mail helper only (issue 12).
+PKGS = libxml-2.0 libxslt libgcrypt gpgme
+MAIL_PKGS = libcurl gmime-3.0
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) $(MAIL_PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+MAIL_LIBS := $(shell pkg-config --libs $(MAIL_PKGS) 2>/dev/null)
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes \
 	-D_POSIX_C_SOURCE=200809L -DVERSION=\"$(VERSION)\" \
-	-DDATADIR=\"$(DATADIR)\" $(PKG_CFLAGS) $(CFLAGS)
+	-DDATADIR=\"$(DATADIR)\" -DLIBEXECDIR=\"$(LIBEXECDIR)\" \
+	$(PKG_CFLAGS) $(CFLAGS)
+# Only the libraries a program calls are loaded when it starts.
+LDFLAGS += -Wl,--as-needed
 ifneq ($(SANITIZE),)
 ALL_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
 LDFLAGS += -fsanitize=$(SANITIZE)
@@ -33,21 +40,24 @@ LDLIBS += $(PKG_LIBS)
 
 B = build
 # The generic play-by-email machinery.
-CORE = util diag dice xmlutil ruleset orders game resolve report pgp mail
+CORE = util diag dice xmlutil ruleset orders game resolve report pgp
 # The rules of Age of Reason, one file per phase.
 RULES = aor-state aor-setup aor-auction aor-segment aor-combat aor-scoring \
 	aor-turn aor-orders aor-choices
 # The commands, one file each.
 CMDS = cmd-common cmd-new cmd-status cmd-check cmd-resolve cmd-verify \
-	cmd-adjust cmd-report cmd-key cmd-seal cmd-deadline cmd-fetch \
-	cmd-send cmd-run mailstate
+	cmd-adjust cmd-report cmd-key cmd-seal cmd-deadline
+# The mail commands, in the helper program adjudicator-mail (main.c).
+MAIL = mail mailstate cmd-fetch cmd-send cmd-run
 
-LIB_OBJS = $(patsubst %,$(B)/obj/%.o,$(CORE) $(RULES) $(CMDS))
+CORE_OBJS = $(patsubst %,$(B)/obj/%.o,$(CORE) $(RULES) $(CMDS))
+MAIL_OBJS = $(patsubst %,$(B)/obj/%.o,$(MAIL))
+LIB_OBJS = $(CORE_OBJS) $(MAIL_OBJS)
 HEADERS = $(wildcard adjudicator/*.h)
 UNIT_SRCS = $(wildcard tests/unit/*.c)
 UNIT_OBJS = $(patsubst tests/unit/%.c,$(B)/obj/unit/%.o,$(UNIT_SRCS))
 
-all: $(B)/adjudicator
+all: $(B)/adjudicator $(B)/adjudicator-mail
 
 $(B)/obj/%.o: adjudicator/%.c $(HEADERS) | $(B)/obj
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -61,11 +71,17 @@ $(B)/obj/fuzz/%.o: tests/fuzz/%.c $(HEADERS) tests/fuzz/fuzz.h | $(B)/obj/fuzz
 $(B)/obj $(B)/obj/unit $(B)/obj/fuzz:
 	mkdir -p $@
 
-$(B)/adjudicator: $(LIB_OBJS) $(B)/obj/main.o
+$(B)/obj/main-mail.o: adjudicator/main.c $(HEADERS) | $(B)/obj
+	$(CC) $(ALL_CFLAGS) -DMAIL_HELPER -c -o $@ $<
+
+$(B)/adjudicator: $(CORE_OBJS) $(B)/obj/mail-core.o $(B)/obj/main.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+$(B)/adjudicator-mail: $(LIB_OBJS) $(B)/obj/main-mail.o
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(MAIL_LIBS)
+
 $(B)/unit-tests: $(LIB_OBJS) $(UNIT_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(MAIL_LIBS)
 
 # The order parser, the game loader, the ruleset loader, the MIME intake.
 FUZZERS = orders game ruleset mime
@@ -87,25 +103,28 @@ check:
 demo:
 	examples/demo.sh
 
-valgrind: $(B)/adjudicator $(B)/unit-tests
+valgrind: all $(B)/unit-tests
 	tests/valgrind.sh
 
 sanitize:
 	$(MAKE) B=build-asan SANITIZE=address,undefined \
-		build-asan/adjudicator build-asan/unit-tests
+		build-asan/adjudicator build-asan/adjudicator-mail \
+		build-asan/unit-tests
 	tests/sanitize.sh
 
-bench: $(B)/adjudicator
+bench: all
 	tests/bench.sh
 
 lint-man:
 	mandoc -T lint -W warning man/*.[1-8]
 
-install: $(B)/adjudicator
+install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/formats \
 		$(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(MANDIR)/man5
+		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(LIBEXECDIR)/adjudicator
 	install -m 755 $(B)/adjudicator $(DESTDIR)$(BINDIR)/adjudicator
+	install -m 755 $(B)/adjudicator-mail \
+		$(DESTDIR)$(LIBEXECDIR)/adjudicator/adjudicator-mail
 	install -m 644 formats/*.rng formats/*.xml \
 		$(DESTDIR)$(DATADIR)/formats/
 	install -m 644 templates/*.xsl templates/*.xml \

@@ -590,7 +590,7 @@ game_verify_message(struct game *g, const char *msg, size_t len,
 	 * Signed over the bytes as sent; a text in ISO-8859-1 (a mail
 	 * client's "COUNTRY Österreich") is read as such from here on.
 	 */
-	if ((conv = mail_to_utf8(*plain, strlen(*plain), NULL)) != NULL) {
+	if ((conv = text_to_utf8(*plain, strlen(*plain))) != NULL) {
 		free(*plain);
 		*plain = conv;
 	}

@@ -1706,9 +1706,10 @@ mail_to_utf8(const char *text, size_t len, const char *charset)
 
 	if (g_utf8_validate(text, (gssize)len, NULL))
 		return NULL;
+	/* one conversion for mail and order files alike (util.c) */
 	if (charset == NULL || str_ieq(charset, "iso-8859-1") ||
 	    str_ieq(charset, "latin1"))
-		charset = "WINDOWS-1252";
+		return text_to_utf8(text, len);
 	conv = g_convert_with_fallback(text, (gssize)len, "UTF-8", charset,
 	    "?", NULL, NULL, NULL);
 	if (conv == NULL)	/* bytes 1252 leaves undefined */

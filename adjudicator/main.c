@@ -2,22 +2,46 @@
  * main.c - the adjudicator for Age of Reason played by email.
  *
  * One command per file (cmd-<verb>.c), listed in the table below.
+ *
+ * The mail commands live in a helper program, adjudicator-mail, built from
+ * this file with MAIL_HELPER defined: like git-remote-https keeps curl out
+ * of git, it keeps libcurl, GMime and GLib out of every other command,
+ * whose start-up and memory they used to dominate (issue 12).  adjudicator
+ * execs the helper for fetch, send and run.
  */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gcrypt.h>
 #include <libxslt/xslt.h>
 
 #include "cmd.h"
 #include "diag.h"
+#include "orders.h"
+#include "util.h"
 #include "xmlutil.h"
+
+#ifndef LIBEXECDIR
+#define LIBEXECDIR "/usr/local/libexec"
+#endif
 
 struct command {
 	const char *name;
 	int (*fn)(int, char **);
 	const char *summary;
 };
+
+#ifdef MAIL_HELPER
+#define MAIL_CMD(f) f
+#else
+static int exec_mail(int argc, char **argv);
+#define MAIL_CMD(f) exec_mail
+#endif
 
 static const struct command commands[] = {
 	{ "new", cmd_new, "create and set up a game" },
@@ -30,10 +54,89 @@ static const struct command commands[] = {
 	{ "key", cmd_key, "register or replace a player's or moderator's key" },
 	{ "deadline", cmd_deadline, "set the deadline of pending decisions" },
 	{ "seal", cmd_seal, "encrypt a secret pick to the moderator's key" },
-	{ "fetch", cmd_fetch, "take orders from an IMAP mailbox" },
-	{ "send", cmd_send, "send acknowledgements and reports by SMTP" },
-	{ "run", cmd_run, "fetch, resolve when due, send: one cron step" },
+	{ "fetch", MAIL_CMD(cmd_fetch), "take orders from an IMAP mailbox" },
+	{ "send", MAIL_CMD(cmd_send),
+	    "send acknowledgements and reports by SMTP" },
+	{ "run", MAIL_CMD(cmd_run),
+	    "fetch, resolve when due, send: one cron step" },
 };
+
+#ifndef MAIL_HELPER
+/*
+ * The helper adjudicator-mail: beside this program (the source tree's
+ * build/), in ../libexec/adjudicator/ from it (an installed tree), or in
+ * the LIBEXECDIR it was built for.  Caller frees.
+ */
+static char *
+mail_helper(void)
+{
+	char exe[PATH_MAX], *slash, *p;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash != NULL) {
+			*slash = '\0';
+			p = xasprintf("%s/adjudicator-mail", exe);
+			if (access(p, X_OK) == 0)
+				return p;
+			free(p);
+			p = xasprintf("%s/../libexec/adjudicator/"
+			    "adjudicator-mail", exe);
+			if (access(p, X_OK) == 0)
+				return p;
+			free(p);
+		}
+	}
+	return xasprintf("%s/adjudicator/adjudicator-mail", LIBEXECDIR);
+}
+
+/*
+ * Whether an order file of resolve or check holds an encrypted message:
+ * what it decrypts to may be a MIME entity, which only the helper reads.
+ */
+static int
+needs_helper(int argc, char **argv)
+{
+	char *text;
+	size_t len;
+	int i, found = 0;
+
+	if (strcmp(argv[0], "resolve") != 0 && strcmp(argv[0], "check") != 0)
+		return 0;
+	for (i = 2; i < argc && !found; i++) {
+		if (argv[i][0] == '-')
+			continue;	/* an option; its value is read too */
+		/* regular files only: never wait on a FIFO or a device */
+		text = read_input_file(argv[i], ORDER_FILE_MAX, 0, &len);
+		found = text != NULL && len > 0 && strstr(text,
+		    "-----BEGIN PGP MESSAGE-----") != NULL;
+		free(text);
+	}
+	return found;
+}
+
+/* Runs a mail command in the helper, with this run's arguments. */
+static int
+exec_mail(int argc, char **argv)
+{
+	char *helper = mail_helper();
+	char **args = xcalloc((size_t)argc + 2, sizeof(*args));
+	int i;
+
+	args[0] = helper;
+	for (i = 0; i < argc; i++)
+		args[i + 1] = argv[i];
+	fflush(NULL);
+	execv(helper, args);
+	fprintf(stderr, "adjudicator: cannot run the mail helper '%s': %s\n",
+	    helper, strerror(errno));
+	free(args);
+	free(helper);
+	return EXIT_SOFTWARE;
+}
+#endif
 
 static int
 main_usage(FILE *f)
@@ -70,6 +173,10 @@ main(int argc, char **argv)
 	gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
 	gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
 	xml_init();
+#ifndef MAIL_HELPER
+	if (needs_helper(argc - 1, argv + 1))
+		return exec_mail(argc - 1, argv + 1);
+#endif
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(argv[1], commands[i].name) == 0) {
 			rc = commands[i].fn(argc - 1, argv + 1);

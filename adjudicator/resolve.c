@@ -377,7 +377,7 @@ check_file(struct game *g, const char *path, const char *trusted,
 		 * game file (XML, UTF-8) keeps them converted, which turns
 		 * back into the signed bytes with iconv -t ISO-8859-1.
 		 */
-		conv = mail_to_utf8(received, strlen(received), NULL);
+		conv = text_to_utf8(received, strlen(received));
 		if (conv != NULL) {
 			free(received);
 			received = conv;

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <iconv.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -631,4 +632,79 @@ stage_abort(struct stage *st)
 	}
 	free(st->files);
 	stage_init(st);
+}
+
+/* Whether len bytes are well-formed UTF-8 (no overlong forms, no
+ * surrogates, nothing above U+10FFFF, no NUL), as g_utf8_validate. */
+static int
+utf8_valid(const unsigned char *s, size_t len)
+{
+	size_t i = 0, n, k;
+	unsigned long c;
+
+	while (i < len) {
+		if (s[i] == 0)
+			return 0;
+		if (s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if ((s[i] & 0xe0) == 0xc0) {
+			n = 1;
+			c = s[i] & 0x1f;
+		} else if ((s[i] & 0xf0) == 0xe0) {
+			n = 2;
+			c = s[i] & 0x0f;
+		} else if ((s[i] & 0xf8) == 0xf0) {
+			n = 3;
+			c = s[i] & 0x07;
+		} else
+			return 0;
+		for (k = 1; k <= n; k++) {
+			if (i + k >= len || (s[i + k] & 0xc0) != 0x80)
+				return 0;
+			c = c << 6 | (s[i + k] & 0x3f);
+		}
+		if ((n == 1 && c < 0x80) || (n == 2 && c < 0x800) ||
+		    (n == 3 && c < 0x10000) || c > 0x10ffff ||
+		    (c >= 0xd800 && c <= 0xdfff))
+			return 0;
+		i += n + 1;
+	}
+	return 1;
+}
+
+/* Converts with iconv; NULL when a byte has no character in from. */
+static char *
+convert(const char *text, size_t len, const char *from)
+{
+	iconv_t cd = iconv_open("UTF-8", from);
+	char *in = (char *)text, *out, *o;
+	size_t inleft = len, outleft = 4 * len + 1, r;
+
+	if (cd == (iconv_t)-1)
+		return NULL;
+	out = o = xmalloc(outleft);
+	r = iconv(cd, &in, &inleft, &o, &outleft);
+	iconv_close(cd);
+	if (r == (size_t)-1) {
+		free(out);
+		return NULL;
+	}
+	*o = '\0';
+	return out;
+}
+
+char *
+text_to_utf8(const char *text, size_t len)
+{
+	char *out;
+
+	if (utf8_valid((const unsigned char *)text, len))
+		return NULL;
+	/* Windows-1252, the superset mail clients send as ISO-8859-1 */
+	out = convert(text, len, "WINDOWS-1252");
+	if (out == NULL)	/* bytes 1252 leaves undefined */
+		out = convert(text, len, "ISO-8859-1");
+	return out != NULL ? out : xstrdup("");
 }

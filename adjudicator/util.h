@@ -103,6 +103,14 @@ int hex_decode(const char *in, unsigned char *out, size_t n);
 /* SHA-256 of data as 64 hex digits plus NUL, through libgcrypt. */
 void sha256_hex(const void *data, size_t len, char out[65]);
 
+/*
+ * Text that is not UTF-8, read as Windows-1252 (or ISO-8859-1 where 1252
+ * leaves a byte undefined), converted to UTF-8 (caller frees); NULL when
+ * it is UTF-8 already.  Through iconv, so that the commands without the
+ * mail libraries can do it (issue 12).
+ */
+char *text_to_utf8(const char *text, size_t len);
+
 /* Parses a decimal int in [lo, hi]; 0 on success. */
 int parse_int(const char *s, long lo, long hi, long *out);
 
