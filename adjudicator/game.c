@@ -39,6 +39,7 @@ static const char *const kind_names[] = {
 
 static int unseal_cb(void *ctx, const char *armor, char **plain,
     struct strbuf *err);
+static void drop_keyring(struct game *g);
 
 void
 game_init(struct game *g)
@@ -82,8 +83,8 @@ game_release(struct game *g)
 	free(g->sealed_seed);
 	if (g->mod != NULL)
 		pgp_close(g->mod);
-	if (g->keyring != NULL)
-		pgp_close(g->keyring);
+	drop_keyring(g);
+	free(g->path);
 	for (i = 0; i < g->nopened; i++) {
 		free(g->opened[i].armor);
 		free(g->opened[i].session_key);
@@ -386,10 +387,11 @@ game_add_key(struct game *g, int country, const char *armored,
 	e->country = country;
 	snprintf(e->fpr, sizeof(e->fpr), "%s", fpr);
 	e->text = xstrdup(armored);
-	if (g->keyring != NULL)
-		pgp_import(g->keyring, armored, fpr, err);
 	aor_state_digest(&g->st, e->digest);
 	apply_key(g, e);
+	/* the keyring is made again with the new key when next needed */
+	drop_keyring(g);
+	g->mod_keys = 0;
 	rc = 0;
 out:
 	free(test);
@@ -424,21 +426,138 @@ game_moderator(struct game *g, struct strbuf *err)
 	return g->mod;
 }
 
-/* Imports every registered key into a context; errors are ignored. */
+/*
+ * The armoured keys of the game's keyring: every key registered now (a
+ * key replaced by cmd key is not among them).  Gives their number.
+ */
+static size_t
+keyring_texts(const struct game *g, const char *texts[RS_MAX_COUNTRIES + 1])
+{
+	size_t n = 0;
+	int c;
+
+	for (c = 0; c < g->rs.ncountries && c < RS_MAX_COUNTRIES; c++)
+		if (g->key_text[c] != NULL)
+			texts[n++] = g->key_text[c];
+	if (g->moderator_key != NULL)
+		texts[n++] = g->moderator_key;
+	return n;
+}
+
+/* Imports every registered key into a context once; errors are ignored. */
 static void
 import_keys(struct game *g, struct pgp *p)
 {
+	const char *texts[RS_MAX_COUNTRIES + 1];
 	struct strbuf err;
 	char fpr[PGP_FPR_LEN + 1];
-	int c;
+	size_t i, n = keyring_texts(g, texts);
 
+	if (g->mod_keys)
+		return;
 	sb_init(&err);
-	for (c = 0; c < g->rs.ncountries; c++)
-		if (g->key_text[c] != NULL)
-			pgp_import(p, g->key_text[c], fpr, &err);
-	if (g->moderator_key != NULL)
-		pgp_import(p, g->moderator_key, fpr, &err);
+	for (i = 0; i < n; i++)
+		pgp_import(p, texts[i], fpr, &err);
 	sb_release(&err);
+	g->mod_keys = 1;
+}
+
+static void
+drop_keyring(struct game *g)
+{
+	if (g->keyring_ctx != NULL)
+		pgp_close(g->keyring_ctx);
+	g->keyring_ctx = NULL;
+	if (g->keyring != NULL && g->keyring_temp)
+		pgp_remove_home(g->keyring);
+	free(g->keyring);
+	g->keyring = NULL;
+	g->keyring_temp = 0;
+}
+
+/*
+ * The game's keyring, GAME.xml.keys/: a GnuPG home that holds exactly the
+ * registered keys, labelled in its file "keys.sha256" with the SHA-256 of
+ * their armoured texts.  It is made when keys are registered and made
+ * again when they change, in a folder beside it renamed into place; a run
+ * that finds it up to date starts no GnuPG program to use it (issue 12).
+ * Where the game's folder takes no new folder (check on a read-only
+ * copy), a temporary home serves the one run.  Nothing in it is trusted
+ * more than the game file: a signature counts only when its primary
+ * fingerprint is the one pinned in the history.
+ */
+static const char *
+game_keyring(struct game *g, struct strbuf *err)
+{
+	const char *texts[RS_MAX_COUNTRIES + 1];
+	struct strbuf all;
+	char label[65], *dir = NULL, *tmp, *mark, *old;
+	size_t i, n = keyring_texts(g, texts), len;
+
+	if (g->keyring != NULL)
+		return g->keyring;
+	sb_init(&all);
+	for (i = 0; i < n; i++) {
+		sb_add(&all, texts[i]);
+		sb_addc(&all, '\0');
+	}
+	sha256_hex(all.buf ? all.buf : "", all.len, label);
+	sb_release(&all);
+	if (g->path != NULL) {
+		dir = xasprintf("%s.keys", g->path);
+		mark = xasprintf("%s/keys.sha256", dir);
+		old = read_file(mark, &len);
+		free(mark);
+		if (old != NULL && len >= 64 && memcmp(old, label, 64) == 0) {
+			free(old);
+			g->keyring = dir;
+			return dir;
+		}
+		free(old);
+	}
+	tmp = NULL;
+	if (dir != NULL) {
+		tmp = xasprintf("%s.XXXXXX", dir);
+		if (mkdtemp(tmp) == NULL) {
+			free(tmp);
+			free(dir);
+			tmp = dir = NULL;
+		}
+	}
+	if (tmp == NULL) {
+		tmp = xstrdup("/tmp/aor.XXXXXX");
+		if (mkdtemp(tmp) == NULL) {
+			sb_addf(err, "cannot create a GnuPG home in '/tmp': "
+			    "%s", strerror(errno));
+			free(tmp);
+			return NULL;
+		}
+	}
+	mark = xasprintf("%s/keys.sha256", tmp);
+	if (pgp_keyring_make(tmp, texts, n, err) != 0 ||
+	    write_file_atomic(mark, label, 64, 0600) != 0) {
+		if (err->len == 0)
+			sb_addf(err, "cannot write '%s': %s", mark,
+			    strerror(errno));
+		free(mark);
+		pgp_remove_home(tmp);
+		free(tmp);
+		free(dir);
+		return NULL;
+	}
+	free(mark);
+	if (dir != NULL) {
+		pgp_remove_home(dir);
+		if (rename(tmp, dir) == 0) {
+			free(tmp);
+			g->keyring = dir;
+			return dir;
+		}
+		free(dir);	/* another run made it meanwhile: use ours */
+	}
+	g->keyring = tmp;
+	g->keyring_temp = 1;
+	return tmp;
 }
 
 /*
@@ -475,19 +594,21 @@ armor_encrypted(const char *msg)
 	return tag == 1 || tag == 3;
 }
 
-/* A clean home that knows only this game's keys, made once a run; a key
- * registered later in the run is imported then. */
+/*
+ * A GPGME context on the game's keyring, for what pgp_verify_home does
+ * not take: signed-only messages and PGP/MIME detached signatures.
+ */
 static struct pgp *
-game_keyring(struct game *g, struct strbuf *err)
+keyring_ctx(struct game *g, struct strbuf *err)
 {
-	if (g->keyring == NULL) {
-		if (pgp_open(&g->keyring, NULL, err) != 0) {
-			g->keyring = NULL;
-			return NULL;
-		}
-		import_keys(g, g->keyring);
-	}
-	return g->keyring;
+	const char *home;
+
+	if (g->keyring_ctx != NULL)
+		return g->keyring_ctx;
+	home = game_keyring(g, err);
+	if (home == NULL || pgp_open(&g->keyring_ctx, home, err) != 0)
+		g->keyring_ctx = NULL;
+	return g->keyring_ctx;
 }
 
 /*
@@ -510,7 +631,7 @@ entity_orders(struct game *g, char **plain, char fpr[41], int must_sign,
 	if (rc <= 0)
 		return rc;
 	if (signed_part) {
-		k = game_keyring(g, err);
+		k = keyring_ctx(g, err);
 		rc = k == NULL ? -1 : pgp_verify_detached(k, inner.text,
 		    inner.len, inner.signature, inner.siglen, fpr, err);
 		if (rc == 0) {
@@ -545,9 +666,16 @@ game_verify_message(struct game *g, const char *msg, size_t len,
 	char *conv;
 	int rc;
 
-	if (!armor_encrypted(msg)) {
-		/* clearsigned or signed only ("gpg --sign --armor") */
-		p = game_keyring(g, err);
+	if (!armor_encrypted(msg) &&
+	    strstr(msg, "-----BEGIN PGP SIGNED MESSAGE-----") != NULL) {
+		/* clearsigned: one gpg on the game's keyring (issue 12) */
+		const char *home = game_keyring(g, err);
+
+		rc = home == NULL ? -1 : pgp_verify_home(home, msg, len, plain,
+		    fpr, err);
+	} else if (!armor_encrypted(msg)) {
+		/* signed only ("gpg --sign --armor") */
+		p = keyring_ctx(g, err);
 		rc = p == NULL ? -1 : pgp_verify(p, msg, len, plain, fpr, err);
 	} else if ((p = game_moderator(g, err)) == NULL)
 		rc = -1;
@@ -1034,6 +1162,21 @@ game_save(struct game *g, const char *path, const char *now)
 		    "beside it: %s", strerror(errno));
 	else if (rc != 0)
 		diag(EXIT_IOERR, path, 0, "cannot write: %s", strerror(errno));
+	if (rc == 0 && (g->path == NULL || strcmp(g->path, path) != 0)) {
+		free(g->path);
+		g->path = xstrdup(path);
+		drop_keyring(g);
+	}
+	if (rc == 0 && game_signed(g)) {
+		/* made when keys are registered, not at the next order */
+		struct strbuf err;
+
+		sb_init(&err);
+		if (game_keyring(g, &err) == NULL)
+			diag_warn(path, 0, "the game's keyring was not made "
+			    "(it is made again when needed): %s", err.buf);
+		sb_release(&err);
+	}
 	return rc == 0 ? 0 : -1;
 }
 
@@ -1634,6 +1777,7 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 		return -1;
 	}
 	game_init(g);
+	g->path = xstrdup(path);
 	xml_attr(root, "id", g->id, sizeof(g->id));
 	xml_attr(root, "created", g->created, sizeof(g->created));
 	g->run = xml_attr_int(root, "run", 0);

@@ -83,7 +83,16 @@ struct game {
 	char *sealed_seed;	/* owned: the seed encrypted to the moderator */
 	int seed_revealed;	/* the game is over and the seed is public */
 	struct pgp *mod;	/* the moderator's GnuPG home, opened lazily */
-	struct pgp *keyring;	/* a clean home with the game's keys, lazily */
+	char *path;		/* the game file, once loaded or saved */
+	/*
+	 * The GnuPG home holding exactly the registered keys that verifies
+	 * clearsigned orders: GAME.xml.keys/ (issue 12), or a temporary
+	 * home for one run (keyring_temp) where that cannot be made.
+	 */
+	char *keyring;
+	int keyring_temp;
+	struct pgp *keyring_ctx;	/* GPGME on it, opened lazily */
+	int mod_keys;		/* the registered keys are in mod this run */
 	/* sealed messages opened with the moderator's key this run */
 	struct opened { char *armor; char *session_key; } *opened;
 	size_t nopened;

@@ -183,8 +183,8 @@ remove_tree(const char *path)
  * which may race with us, so a directory that is not yet empty is tried
  * again a few times.
  */
-static void
-remove_home(const char *home)
+void
+pgp_remove_home(const char *home)
 {
 	struct timespec ts = { 0, 20 * 1000 * 1000 };
 	int i;
@@ -261,7 +261,7 @@ pgp_close(struct pgp *p)
 		gpgme_release(p->ctx);
 	if (p->temporary) {
 		kill_agent(p->home);
-		remove_home(p->home);
+		pgp_remove_home(p->home);
 	}
 	free(p->home);
 	free(p);
@@ -605,27 +605,297 @@ verify_opaque(struct pgp *p, gpgme_data_t in, gpgme_data_t *out)
 	return e;
 }
 
-int
-pgp_verify(struct pgp *p, const char *msg, size_t len, char **plain,
-    char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err)
-{
-	gpgme_data_t in = NULL, out = NULL;
-	gpgme_error_t e;
-	const char *first, *end;
-	enum block_state bs;
-	int clear, rc = -1;
-	size_t n;
-	char *text;
+/*
+ * Running gpg directly, as git does for signed commits.  GPGME starts five
+ * GnuPG programs of its own in every process (version checks and
+ * gpgconf) before its first operation, and a key lookup after each
+ * verification; a run that only checks clearsigned orders needs neither:
+ * one gpg a message, its status lines (GnuPG's doc/DETAILS) say all
+ * (issue 12).  --no-autostart: verifying and importing public keys need
+ * no gpg-agent, and none is left running.
+ */
 
-	*plain = NULL;
-	signer_fpr[0] = '\0';
-	first = first_message(msg, len);
+/* Reads fd to its end into sb. */
+static void
+read_all(int fd, struct strbuf *sb)
+{
+	char buf[4096];
+	ssize_t n;
+
+	for (;;) {
+		n = read(fd, buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		sb_addn(sb, buf, (size_t)n);
+	}
+}
+
+/*
+ * Runs "gpg --homedir HOME ARGS..." with len bytes of in on its standard
+ * input; its output goes to out (may be NULL), its status lines to
+ * status.  0 when it ran (whatever its exit status), -1 with err.
+ */
+static int
+run_gpg(const char *home, const char *const *args, const char *in,
+    size_t len, struct strbuf *out, struct strbuf *status,
+    struct strbuf *err)
+{
+	const char *argv[24];
+	char fdarg[16];
+	FILE *fin = tmpfile(), *fout = tmpfile();
+	int sp[2] = { -1, -1 }, devnull, wst, rc = -1;
+	size_t i, n = 0;
+	pid_t pid;
+
+	if (fin == NULL || fout == NULL || pipe(sp) < 0 ||
+	    (len > 0 && fwrite(in, 1, len, fin) != len) || fflush(fin) != 0) {
+		sb_addf(err, "cannot run gpg: %s", strerror(errno));
+		goto done;
+	}
+	rewind(fin);
+	snprintf(fdarg, sizeof(fdarg), "%d", sp[1]);
+	argv[n++] = "gpg";
+	argv[n++] = "--batch";
+	argv[n++] = "--no-tty";
+	argv[n++] = "--no-autostart";
+	argv[n++] = "--disable-dirmngr";
+	argv[n++] = "--no-auto-key-retrieve";
+	argv[n++] = "--trust-model";
+	argv[n++] = "always";
+	argv[n++] = "--homedir";
+	argv[n++] = home;
+	argv[n++] = "--status-fd";
+	argv[n++] = fdarg;
+	for (i = 0; args[i] != NULL && n < ARRAY_SIZE(argv) - 1; i++)
+		argv[n++] = args[i];
+	argv[n] = NULL;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		sb_addf(err, "cannot run gpg: %s", strerror(errno));
+		goto done;
+	}
+	if (pid == 0) {
+		devnull = open("/dev/null", O_WRONLY);
+		dup2(fileno(fin), 0);
+		dup2(fileno(fout), 1);
+		if (devnull >= 0)
+			dup2(devnull, 2);
+		close(sp[0]);
+		execvp("gpg", (char *const *)argv);
+		_exit(127);
+	}
+	close(sp[1]);
+	sp[1] = -1;
+	read_all(sp[0], status);
+	while (waitpid(pid, &wst, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(wst) && WEXITSTATUS(wst) == 127 && status->len == 0) {
+		sb_add(err, "cannot run gpg (is GnuPG installed?)");
+		goto done;
+	}
+	if (out != NULL) {
+		rewind(fout);
+		read_all(fileno(fout), out);
+	}
+	rc = 0;
+done:
+	if (sp[0] >= 0)
+		close(sp[0]);
+	if (sp[1] >= 0)
+		close(sp[1]);
+	if (fin != NULL)
+		fclose(fin);
+	if (fout != NULL)
+		fclose(fout);
+	return rc;
+}
+
+/*
+ * The n-th blank-separated field (0: the keyword) of the status line that
+ * starts with keyword, copied into buf; 0, or -1 if there is none.
+ */
+static int
+status_field(const char *status, const char *keyword, int n, char *buf,
+    size_t size)
+{
+	static const char prefix[] = "[GNUPG:] ";
+	const char *s, *e;
+	size_t klen = strlen(keyword);
+
+	for (s = status; (s = strstr(s, prefix)) != NULL; s++) {
+		s += sizeof(prefix) - 1;
+		if (strncmp(s, keyword, klen) != 0 ||
+		    (s[klen] != ' ' && s[klen] != '\n'))
+			continue;
+		for (; n > 0 && *s != '\n' && *s != '\0'; n--) {
+			s += strcspn(s, " \n");
+			if (*s == ' ')
+				s++;
+			else
+				return -1;
+		}
+		if (n > 0)
+			return -1;
+		e = s + strcspn(s, " \n");
+		snprintf(buf, size, "%.*s", (int)(e - s), s);
+		return 0;
+	}
+	return -1;
+}
+
+/* How many status lines start with keyword. */
+static int
+status_count(const char *status, const char *keyword)
+{
+	size_t klen = strlen(keyword);
+	const char *s, *k;
+	int n = 0;
+
+	for (s = status; (s = strstr(s, "[GNUPG:] ")) != NULL; s += 9) {
+		k = s + 9;
+		if (strncmp(k, keyword, klen) == 0 && (k[klen] == ' ' ||
+		    k[klen] == '\n' || k[klen] == '\0'))
+			n++;
+	}
+	return n;
+}
+
+/*
+ * Judges gpg's status lines for one clearsigned message, with the rules
+ * of check_signature: one signature, good, by a key that is neither
+ * expired nor revoked, an OpenPGP v4 key; gives its primary fingerprint
+ * (the last field of VALIDSIG, also when a subkey signed).
+ */
+static int
+judge_status(const char *status, char primary[PGP_FPR_LEN + 1],
+    struct strbuf *err)
+{
+	char id[72] = "", name[72] = "", rc[8] = "";
+	int sigs = status_count(status, "NEWSIG");
+
+	if (sigs == 0)
+		sigs = status_count(status, "GOODSIG") +
+		    status_count(status, "BADSIG") +
+		    status_count(status, "ERRSIG") +
+		    status_count(status, "EXPSIG") +
+		    status_count(status, "EXPKEYSIG") +
+		    status_count(status, "REVKEYSIG");
+	if (sigs == 0) {
+		sb_add(err, "the signature block is damaged");
+		return -1;
+	}
+	if (sigs > 1) {
+		sb_add(err, "the message has more than one signature");
+		return -1;
+	}
+	if (status_field(status, "VALIDSIG", 10, name, sizeof(name)) < 0 &&
+	    status_field(status, "VALIDSIG", 1, name, sizeof(name)) < 0)
+		name[0] = '\0';
+	if (status_field(status, "BADSIG", 0, id, sizeof(id)) == 0) {
+		sb_add(err, "bad signature: the text was changed after it "
+		    "was signed");
+		return -1;
+	}
+	if (status_field(status, "ERRSIG", 6, rc, sizeof(rc)) == 0) {
+		if (status_field(status, "ERRSIG", 7, id, sizeof(id)) < 0 ||
+		    strcmp(id, "-") == 0)
+			status_field(status, "ERRSIG", 1, id, sizeof(id));
+		if (strcmp(rc, "9") == 0)
+			sb_addf(err, "signed by unknown key '%s' (not in "
+			    "this home)", id);
+		else
+			sb_addf(err, "the signature is not valid: %s",
+			    strcmp(rc, "4") == 0 ? "unsupported algorithm" :
+			    "gpg cannot check it");
+		return -1;
+	}
+	if (status_field(status, "EXPKEYSIG", 1, id, sizeof(id)) == 0) {
+		sb_addf(err, "the signing key '%s' has expired",
+		    name[0] ? name : id);
+		return -1;
+	}
+	if (status_field(status, "REVKEYSIG", 1, id, sizeof(id)) == 0) {
+		sb_addf(err, "the signing key '%s' is revoked",
+		    name[0] ? name : id);
+		return -1;
+	}
+	if (status_field(status, "EXPSIG", 1, id, sizeof(id)) == 0) {
+		sb_add(err, "the signature has expired");
+		return -1;
+	}
+	if (status_field(status, "GOODSIG", 1, id, sizeof(id)) < 0 ||
+	    name[0] == '\0') {
+		sb_add(err, "the signature is not valid");
+		return -1;
+	}
+	if (status_count(status, "KEYREVOKED") > 0) {
+		sb_addf(err, "the signing key '%s' is revoked", name);
+		return -1;
+	}
+	if (status_count(status, "KEYEXPIRED") > 0) {
+		sb_addf(err, "the signing key '%s' has expired", name);
+		return -1;
+	}
+	if (!fpr_valid(name)) {
+		sb_addf(err, "unsupported key '%s' (not OpenPGP version 4)",
+		    name);
+		return -1;
+	}
+	fpr_copy(primary, name);
+	return 0;
+}
+
+/* pgp_verify_home for a message whose one block is clearsigned. */
+static int
+verify_clearsigned(const char *home, const char *msg, size_t len,
+    char **plain, char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err)
+{
+	static const char *const args[] = {
+		"--output", "-", "--decrypt", "--", "-", NULL
+	};
+	struct strbuf out, status;
+	int rc = -1;
+
+	sb_init(&out);
+	sb_init(&status);
+	if (run_gpg(home, args, msg, len, &out, &status, err) < 0 ||
+	    judge_status(status.buf ? status.buf : "", signer_fpr, err) < 0)
+		goto done;
+	if (out.len > 0 && memchr(out.buf, '\0', out.len) != NULL) {
+		sb_add(err, "the signed text contains a NUL byte");
+		signer_fpr[0] = '\0';
+		goto done;
+	}
+	/* gpg gives clearsigned text with the input's line ends. */
+	*plain = out.len > 0 ? sb_detach(&out) : xstrdup("");
+	out.len = strlen(*plain);
+	crlf_to_lf(*plain, &out.len);
+	out.len = 0;
+	rc = 0;
+done:
+	sb_release(&out);
+	sb_release(&status);
+	return rc;
+}
+
+/*
+ * Checks msg's framing as pgp_verify does: 1 for a clearsigned message,
+ * 0 for an encrypted or signed one, -1 with err.
+ */
+static int
+message_kind(const char *msg, size_t len, struct strbuf *err)
+{
+	const char *first = first_message(msg, len), *end;
+	enum block_state bs;
+
 	if (first == NULL) {
 		sb_add(err, "the message is not signed");
 		return -1;
 	}
-	clear = first == BEGIN_SIGNED;
-	end = clear ? END_SIGNATURE : END_MESSAGE;
+	end = first == BEGIN_SIGNED ? END_SIGNATURE : END_MESSAGE;
 	bs = check_block(msg, len, first, end);
 	if (bs == BLOCK_UNTERMINATED) {
 		sb_addf(err, "the message is cut short: no '%s' line", end);
@@ -635,6 +905,78 @@ pgp_verify(struct pgp *p, const char *msg, size_t len, char **plain,
 		sb_add(err, "text outside the signed part");
 		return -1;
 	}
+	return first == BEGIN_SIGNED;
+}
+
+int
+pgp_verify_home(const char *home, const char *msg, size_t len, char **plain,
+    char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err)
+{
+	int kind;
+
+	*plain = NULL;
+	signer_fpr[0] = '\0';
+	kind = message_kind(msg, len, err);
+	if (kind < 0)
+		return -1;
+	if (kind == 0) {
+		sb_add(err, "the message is encrypted: only the moderator's "
+		    "home can open it");
+		return -1;
+	}
+	return verify_clearsigned(home, msg, len, plain, signer_fpr, err);
+}
+
+int
+pgp_keyring_make(const char *home, const char *const *keys, size_t n,
+    struct strbuf *err)
+{
+	static const char *const args[] = { "--import", NULL };
+	struct strbuf in, status;
+	char count[16];
+	size_t i;
+	int rc = -1;
+
+	sb_init(&in);
+	sb_init(&status);
+	for (i = 0; i < n; i++) {
+		sb_add(&in, keys[i]);
+		sb_add(&in, "\n");
+	}
+	if (run_gpg(home, args, in.buf ? in.buf : "", in.len, NULL, &status,
+	    err) < 0)
+		goto done;
+	/* IMPORT_RES: the second field counts the keys imported or known */
+	if (n > 0 && (status_field(status.buf ? status.buf : "", "IMPORT_RES",
+	    1, count, sizeof(count)) < 0 || atoi(count) < 1)) {
+		sb_addf(err, "gpg imported no key into '%s'", home);
+		goto done;
+	}
+	rc = 0;
+done:
+	sb_release(&in);
+	sb_release(&status);
+	return rc;
+}
+
+int
+pgp_verify(struct pgp *p, const char *msg, size_t len, char **plain,
+    char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err)
+{
+	gpgme_data_t in = NULL, out = NULL;
+	gpgme_error_t e;
+	int clear, rc = -1;
+	size_t n;
+	char *text;
+
+	*plain = NULL;
+	signer_fpr[0] = '\0';
+	clear = message_kind(msg, len, err);
+	if (clear < 0)
+		return -1;
+	if (clear)
+		return verify_clearsigned(p->home, msg, len, plain, signer_fpr,
+		    err);
 	e = gpgme_data_new_from_mem(&in, msg, len, 0);
 	if (e == 0)
 		e = gpgme_data_new(&out);
@@ -642,20 +984,14 @@ pgp_verify(struct pgp *p, const char *msg, size_t len, char **plain,
 		fail(err, "cannot read the message", e);
 		goto done;
 	}
-	if (clear) {
-		e = gpgme_op_verify(p->ctx, in, NULL, out);
-		if (damaged(p, e, err) < 0)
-			goto done;
-	} else {
-		e = gpgme_op_decrypt_verify(p->ctx, in, out);
-		if (gpgme_err_code(e) == GPG_ERR_NO_DATA)
-			e = verify_opaque(p, in, &out);
-		else if (check_decryption(p, e, err) < 0)
-			goto done;
-		if (e) {
-			fail(err, "cannot check the signature", e);
-			goto done;
-		}
+	e = gpgme_op_decrypt_verify(p->ctx, in, out);
+	if (gpgme_err_code(e) == GPG_ERR_NO_DATA)
+		e = verify_opaque(p, in, &out);
+	else if (check_decryption(p, e, err) < 0)
+		goto done;
+	if (e) {
+		fail(err, "cannot check the signature", e);
+		goto done;
 	}
 	if (check_signature(p, signer_fpr, err) < 0)
 		goto done;
@@ -667,9 +1003,6 @@ pgp_verify(struct pgp *p, const char *msg, size_t len, char **plain,
 		signer_fpr[0] = '\0';
 		goto done;
 	}
-	/* gpg gives clearsigned text with the input's line ends. */
-	if (clear)
-		crlf_to_lf(text, &n);
 	*plain = text;
 	rc = 0;
 done:

@@ -27,6 +27,8 @@ struct pgp;	/* opaque: one GPGME context on one GnuPG home */
  * after ending its gpg-agent. 0 on success, -1 with err.
  */
 int pgp_open(struct pgp **p, const char *homedir, struct strbuf *err);
+/* Removes a GnuPG home made for a while and everything in it. */
+void pgp_remove_home(const char *home);
 /* Ends the context (and removes a temporary home); p may be NULL. */
 void pgp_close(struct pgp *p);
 /* The GnuPG home of p; valid until pgp_close. */
@@ -57,6 +59,23 @@ int pgp_export(struct pgp *p, const char *fpr, char **armored,
  */
 int pgp_verify(struct pgp *p, const char *msg, size_t len, char **plain,
     char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err);
+
+/*
+ * The same for a clearsigned message, without a context: runs one gpg on
+ * the GnuPG home directly (no GPGME start-up, no gpg-agent, no key lookup:
+ * the primary fingerprint comes from gpg's VALIDSIG status line), with the
+ * same rules and messages.  pgp_verify takes this path for clearsigned
+ * messages too.  An encrypted message is refused.
+ */
+int pgp_verify_home(const char *home, const char *msg, size_t len,
+    char **plain, char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err);
+/*
+ * Imports n armoured public key blocks into the GnuPG home home (an
+ * existing directory, mode 700) with one gpg and no gpg-agent: a keyring
+ * for pgp_verify_home.  0, or -1 with err.
+ */
+int pgp_keyring_make(const char *home, const char *const *keys, size_t n,
+    struct strbuf *err);
 
 /*
  * Verifies a detached signature (PGP/MIME multipart/signed): data are the

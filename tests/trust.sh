@@ -136,6 +136,18 @@ sign "$([ "$key" = prussia ] && echo moderator || echo prussia)" \
 	"$w/bid.txt" "$w/wrongkey.asc.txt"
 expect wrong-key 65 "not the key registered for $who" \
 	resolve "$w/wrongkey.asc.txt"
+# The game's keyring (issue 12): made by new, holding the registered keys;
+# a key planted in it still signs nothing (keys are pinned by fingerprint);
+# removed, it is made again; no gpg-agent is started to verify.
+[ -f "$w/game.xml.keys/keys.sha256" ] && [ -f "$w/game.xml.keys/pubring.kbx" ] &&
+	ok || bad "new made no keyring game.xml.keys"
+gpg --homedir "$w/game.xml.keys" --batch --quiet --no-autostart \
+	--import "$w/stranger.asc" 2>/dev/null
+sed "s/^COUNTRY .*/COUNTRY $who/" "$w/bid.txt" > "$w/planted.txt"
+sign stranger "$w/planted.txt" "$w/planted.asc.txt"
+expect planted-key 65 "not the key registered for $who" \
+	resolve "$w/planted.asc.txt"
+rm -rf "$w/game.xml.keys"
 sign "$key" "$w/bid.txt" "$w/bid.asc.txt"
 sed 's/BID 0 A Russia/BID 0 A Austria/' "$w/bid.asc.txt" > "$w/tampered.asc.txt"
 expect tampered 65 "bad signature" resolve "$w/tampered.asc.txt"
@@ -170,6 +182,10 @@ GNUPGHOME=$w/stranger "$adj" check "$w/game.xml" "$w/signed-only.asc" \
 grep -q "$step $who: accepted, applied" "$w/ack.txt" && ok ||
 	{ bad "check gives no acknowledgement"; cat "$w/ack.txt"; }
 resolve "$w/bid.asc.txt" > /dev/null 2>&1 && ok || bad "a good signed order was refused"
+[ -f "$w/game.xml.keys/keys.sha256" ] && ok ||
+	bad "the removed keyring was not made again"
+sock=$(gpgconf --homedir "$w/game.xml.keys" --list-dirs agent-socket)
+[ ! -S "$sock" ] && ok || bad "a gpg-agent was started for the keyring"
 grep -q 'kind="received"' "$w/game.xml" && grep -q "BEGIN PGP SIGNED MESSAGE" "$w/game.xml" &&
 	ok || bad "the signed text is not kept in the history"
 grep -q "<text>dice-$me-42</text>" "$w/game.xml" && ok || bad "entropy not recorded"
