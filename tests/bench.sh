@@ -1,41 +1,283 @@
 #!/bin/sh
-# bench.sh - speed and memory figures (it prints, it never fails on time).
+# bench.sh - what a run costs (issue 12).  It prints, it never fails.
 #
-# For each complete-game scenario in tests/games: the wall time of the
-# whole replay (new, every resolve, verify), the mean per resolve, the
-# instruction count of one load of the final game (callgrind, repeatable),
-# its peak memory (GNU time, if installed), and the game file's size.
+# Each goal is one line "goal: measured ratio (limit) ok|over", and the
+# figures behind it follow, indented: medians of paired runs (wall clock,
+# the two sides taking turns), instruction counts where callgrind is
+# installed, peak RSS from the kernel (GNU time).
+#
+#   1 signed-resolve   a signed 7-player run with 7 order files, against a
+#                      shell loop of 'gpg --verify' over the same files in
+#                      a home with the same keys; GnuPG processes started
+#                      (at most N + 2) and no gpg-agent
+#   2 peak-rss         resolve, status, check, verify on a finished
+#                      7-player game, the largest (under 12 MiB)
+#   3 run-300/run-10   one resolve at run 300 of tests/games/seven-attacks
+#                      against one at run 10
+#   4 games-per-minute complete default-order 7-player games, this build
+#                      against the release f669a93 (built into a temporary
+#                      folder from this repository's history)
+#   5 verify/xmllint   verify of tests/games/seven-attacks/expected/game.xml
+#                      against xmllint --relaxng formats/game.rng of it
+#
+# Environment: ADJUDICATOR (the build to measure, build/adjudicator),
+# BENCH_OLD (the release's adjudicator, instead of building it),
+# BENCH_ROUNDS (paired runs per median, 9), BENCH_GAMES (paired games, 2).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-adj=$top/build/adjudicator
+adj=${ADJUDICATOR:-$top/build/adjudicator}
+rounds=${BENCH_ROUNDS:-9}
+games=${BENCH_GAMES:-2}
+release=f669a93
 w=$(mktemp -d /tmp/aor-bench.XXXXXX)
-trap 'rm -rf "$w"' EXIT
+homes=
+cleanup() {
+	for h in $homes; do gpgconf --homedir "$h" --kill all 2>/dev/null; done
+	rm -rf "$w"
+}
+trap cleanup EXIT
 have_time=; [ -x /usr/bin/time ] && have_time=yes
 have_vg=; command -v valgrind > /dev/null && have_vg=yes
-printf '%-18s %5s %9s %10s %13s %9s %9s\n' scenario runs replay-s per-run-ms \
-	load-Minstr load-MB file-KB
-for d in "$top"/tests/games/*/; do
-	name=$(basename "$d")
-	runs=$(wc -l < "$d/runs")
-	t0=$(date +%s.%N)
-	"$top/tests/replay-game.sh" "$d" > /dev/null 2>&1 || name="$name(FAILED)"
-	t1=$(date +%s.%N)
-	cp "$d/expected/game.xml" "$w/g.xml"
-	instr=-
-	if [ -n "$have_vg" ]; then
-		valgrind --tool=callgrind --callgrind-out-file="$w/cg" \
-			"$adj" status "$w/g.xml" > /dev/null 2>&1
-		instr=$(awk '/^summary:/ {printf "%.0f", $2 / 1e6}' "$w/cg")
-	fi
-	mem=-
-	if [ -n "$have_time" ]; then
-		mem=$(/usr/bin/time -f %M "$adj" status "$w/g.xml" 2>&1 > /dev/null |
-			tail -1)
-		mem=$(awk -v k="$mem" 'BEGIN {printf "%.1f", k / 1024}')
-	fi
-	kb=$(( $(wc -c < "$w/g.xml") / 1024 ))
-	awk -v n="$name" -v r="$runs" -v a="$t0" -v b="$t1" -v i="$instr" \
-	    -v m="$mem" -v k="$kb" 'BEGIN {
-		printf "%-18s %5d %9.1f %10.1f %13s %9s %9d\n", n, r, b - a,
-		    (b - a) * 1000 / (r + 2), i, m, k }'
+have_strace=; command -v strace > /dev/null && have_strace=yes
+players="--player prussia:P1:p1@x --player spain:P2:p2@x
+	--player france:P3:p3@x --player austria:P4:p4@x
+	--player russia:P5:p5@x --player great-britain:P6:p6@x
+	--player netherlands:P7:p7@x"
+countries="prussia spain france austria russia great-britain netherlands"
+
+# usec CMD...: the wall time of one run in microseconds
+usec() {
+	s=$(date +%s%N)
+	"$@" > /dev/null 2>&1
+	e=$(date +%s%N)
+	echo $(( (e - s) / 1000 ))
+}
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+# instr CMD...: instructions of one run (callgrind), in millions, or -
+instr() {
+	if [ -z "$have_vg" ]; then echo -; return; fi
+	valgrind --tool=callgrind --callgrind-out-file="$w/cg" "$@" \
+		> /dev/null 2>&1
+	awk '/^summary:/ { printf "%.1f", $2 / 1e6 }' "$w/cg"
+}
+# rss CMD...: peak resident memory of one run in MiB, or -
+rss() {
+	if [ -z "$have_time" ]; then echo -; return; fi
+	/usr/bin/time -f %M "$@" 2>&1 > /dev/null | tail -1 |
+		awk '{ printf "%.1f", $1 / 1024 }'
+}
+# goal NAME VALUE LIMIT max|min: the goal's line
+goal() {
+	awk -v n="$1" -v v="$2" -v l="$3" -v k="$4" 'BEGIN {
+		if (v == "-" || v == "") { printf "%s: - (%s) not measured\n", n, l; exit }
+		ok = k == "max" ? v + 0 <= l + 0 : v + 0 >= l + 0
+		printf "%s: %s (%s%s) %s\n", n, v, k == "max" ? "" : ">= ", l,
+		    ok ? "ok" : "over" }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+
+echo "bench: $adj ($("$adj" --version)), $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
+
+# 1. A signed run.
+sig=$w/sig
+mkdir "$sig"
+for c in $countries; do
+	h=$w/key-$c
+	mkdir -m 700 "$h"
+	homes="$homes $h"
+	gpg --homedir "$h" --batch --quiet --pinentry-mode loopback \
+		--passphrase '' --quick-generate-key "$c <$c@test.invalid>" \
+		ed25519 sign never 2> /dev/null
+	gpg --homedir "$h" --armor --export > "$w/$c.asc" 2> /dev/null
+	printf 'GAME sig\nCOUNTRY %s\nENTROPY %s noise\nSTEP T1.S1\nPLACE Army Training\n' \
+		"$c" "$c" > "$w/$c.txt"
+	gpg --homedir "$h" --batch --quiet --yes --clearsign \
+		-o "$sig/$c.asc" "$w/$c.txt" 2> /dev/null
+	gpgconf --homedir "$h" --kill all 2> /dev/null
 done
+kr=$w/keyring
+mkdir -m 700 "$kr"
+homes="$homes $kr"
+for c in $countries; do
+	gpg --homedir "$kr" --batch --quiet --import "$w/$c.asc" 2> /dev/null
+done
+gpgconf --homedir "$kr" --kill all 2> /dev/null
+printf '%064d\n' 12 > "$w/sig.seed"
+chmod 600 "$w/sig.seed"
+keys=
+for c in $countries; do keys="$keys --key $c:$w/$c.asc"; done
+# shellcheck disable=SC2086
+"$adj" new -o "$sig/sig.xml" --id sig --seed-file "$w/sig.seed" \
+	--now 2026-12-01T00:00:00Z $players $keys > /dev/null 2>&1
+cp -p "$sig/sig.xml" "$w/sig0.xml"
+signed_resolve() {
+	cp -p "$w/sig0.xml" "$sig/sig.xml"
+	(cd "$sig" && "$adj" resolve sig.xml ./*.asc --seed-file "$w/sig.seed" \
+		--now 2026-12-01T00:10:00Z)
+}
+gpg_loop() {
+	for f in "$sig"/*.asc; do
+		gpg --homedir "$kr" --batch --verify "$f" || return 1
+	done
+}
+if signed_resolve > /dev/null 2>&1 && gpg_loop > /dev/null 2>&1; then
+	: > "$w/a"; : > "$w/b"
+	for i in $(seq "$rounds"); do
+		usec signed_resolve >> "$w/a"
+		usec gpg_loop >> "$w/b"
+	done
+	a=$(median < "$w/a") b=$(median < "$w/b")
+	procs=- agent=-
+	if [ -n "$have_strace" ]; then
+		signed_resolve > /dev/null 2>&1	# what a second run does
+		cp -p "$w/sig0.xml" "$sig/sig.xml"
+		(cd "$sig" && strace -f -qq -e trace=execve -o "$w/st" "$adj" \
+			resolve sig.xml ./*.asc --seed-file "$w/sig.seed" \
+			--now 2026-12-01T00:10:00Z > /dev/null 2>&1)
+		procs=$(grep -c 'execve("[^"]*/gpg[^"/]*",.* = 0$' "$w/st")
+		agent=$(grep -c 'execve("[^"]*/gpg-agent",.* = 0$' "$w/st")
+	fi
+	goal signed-resolve "$(ratio "$a" "$b")" 1.5 max
+	goal signed-gnupg-processes "$procs" 9 max
+	goal signed-gpg-agents "$agent" 0 max
+	echo "  resolve with 7 signed files: $((a / 1000)) ms; gpg --verify loop: $((b / 1000)) ms"
+else
+	goal signed-resolve - 1.5 max
+	echo "  the signed run failed"
+fi
+
+# 2, 4. Complete default-order 7-player games.
+play() {	# play ADJ DIR RUNS: a new game and RUNS deadline resolves
+	rm -rf "$2"; mkdir -p "$2"
+	printf '%064d\n' 7 > "$2/seed"; chmod 600 "$2/seed"
+	# shellcheck disable=SC2086
+	"$1" new -o "$2/g.xml" --id g --seed-file "$2/seed" \
+		--now 2026-12-01T00:00:00Z $players > /dev/null 2>&1 || return 1
+	i=0
+	while [ "$i" -lt "$3" ]; do
+		"$1" resolve "$2/g.xml" --deadline-passed --seed-file \
+			"$2/seed" --now 2026-12-01T00:00:00Z > /dev/null 2>&1 ||
+			return 1
+		i=$((i + 1))
+	done
+}
+# how many runs a game takes, and the game before its last run
+play "$adj" "$w/d" 0
+runs=0
+while ! "$adj" status "$w/d/g.xml" 2> /dev/null | grep -q 'game over'; do
+	cp -p "$w/d/g.xml" "$w/last.xml"
+	"$adj" resolve "$w/d/g.xml" --deadline-passed --seed-file "$w/d/seed" \
+		--now 2026-12-01T00:00:00Z > /dev/null 2>&1 || break
+	runs=$((runs + 1))
+	[ "$runs" -gt 1000 ] && break
+done
+cp "$w/d/seed" "$w/last.xml.seed"
+cp "$w/d/seed" "$w/d/g.xml.seed"
+printf 'GAME g\nCOUNTRY prussia\nENTROPY noise\n' > "$w/order.txt"
+r_resolve=$(rss "$adj" resolve "$w/last.xml" --deadline-passed \
+	--now 2026-12-01T00:00:00Z)
+r_status=$(rss "$adj" status "$w/d/g.xml")
+r_check=$(rss "$adj" check "$w/d/g.xml" "$w/order.txt")
+r_verify=$(rss "$adj" verify "$w/d/g.xml")
+r_version=$(rss "$adj" --version)
+peak=$(printf '%s\n' "$r_resolve" "$r_status" "$r_check" "$r_verify" |
+	sort -n | tail -1)
+goal peak-rss-MiB "$peak" 12 max
+echo "  resolve $r_resolve, status $r_status, check $r_check, verify $r_verify, --version $r_version MiB"
+echo "  shared libraries: $(ldd "$adj" 2> /dev/null | grep -c '=>')"
+
+old=${BENCH_OLD:-}
+if [ -z "$old" ] && git -C "$top" cat-file -e "$release^{commit}" 2> /dev/null
+then
+	mkdir "$w/old"
+	git -C "$top" archive "$release" | tar -x -C "$w/old" &&
+	    make -s -C "$w/old" -j2 build/adjudicator > "$w/old.log" 2>&1 &&
+	    old=$w/old/build/adjudicator
+fi
+if [ -n "$old" ] && [ -x "$old" ]; then
+	: > "$w/a"; : > "$w/b"
+	for i in $(seq "$games"); do
+		usec play "$adj" "$w/p" "$runs" >> "$w/a"
+		usec play "$old" "$w/p" "$runs" >> "$w/b"
+	done
+	a=$(median < "$w/a") b=$(median < "$w/b")
+	gpm_new=$(awk -v t="$a" 'BEGIN { printf "%.1f", 60e6 / t }')
+	gpm_old=$(awk -v t="$b" 'BEGIN { printf "%.1f", 60e6 / t }')
+	goal games-per-minute-speedup "$(ratio "$b" "$a")" 3 min
+	echo "  $runs runs a game; this build $gpm_new games a minute, release $release $gpm_old"
+else
+	goal games-per-minute-speedup - 3 min
+	echo "  no build of release $release (set BENCH_OLD)"
+fi
+
+# 3. Run 300 against run 10 of one game.
+s7=$top/tests/games/seven-attacks
+mkdir "$w/s7"
+cp "$s7/seed" "$w/s7/seed"; chmod 600 "$w/s7/seed"
+eval "set -- $(sed "s|SEED|$w/s7/seed|" "$s7/new.args")"
+"$adj" new -o "$w/s7/game.xml" "$@" > /dev/null 2>&1
+i=0
+while read -r kind time files; do
+	i=$((i + 1))
+	case $i in 10|300)
+		cp -p "$w/s7/game.xml" "$w/s7/before-$i.xml"
+		echo "$kind $time $files" > "$w/s7/run-$i" ;;
+	esac
+	[ "$i" -ge 300 ] && break
+	if [ "$kind" = resolve ]; then
+		(cd "$s7" && "$adj" resolve "$w/s7/game.xml" $files \
+			--seed-file "$w/s7/seed" --now "$time") > /dev/null 2>&1
+	else
+		"$adj" resolve "$w/s7/game.xml" --deadline-passed --seed-file \
+			"$w/s7/seed" --now "$time" > /dev/null 2>&1
+	fi
+done < "$s7/runs"
+run_at() {	# run_at N: the scenario's run N on a copy of the game before it
+	read -r kind time files < "$w/s7/run-$1"
+	cp -p "$w/s7/before-$1.xml" "$w/s7/t.xml"
+	if [ "$kind" = resolve ]; then
+		(cd "$s7" && "$adj" resolve "$w/s7/t.xml" $files \
+			--seed-file "$w/s7/seed" --now "$time")
+	else
+		"$adj" resolve "$w/s7/t.xml" --deadline-passed --seed-file \
+			"$w/s7/seed" --now "$time"
+	fi
+}
+if [ -f "$w/s7/run-300" ] && run_at 300 > /dev/null 2>&1; then
+	: > "$w/a"; : > "$w/b"
+	for i in $(seq "$rounds"); do
+		usec run_at 10 >> "$w/a"
+		usec run_at 300 >> "$w/b"
+	done
+	a=$(median < "$w/a") b=$(median < "$w/b")
+	goal run-300/run-10 "$(ratio "$b" "$a")" 1.3 max
+	i10=$(cd "$s7" && kind=$(cut -d' ' -f1 "$w/s7/run-10") &&
+		cp -p "$w/s7/before-10.xml" "$w/s7/t.xml" &&
+		instr "$adj" resolve "$w/s7/t.xml" $(cut -d' ' -f3- "$w/s7/run-10") \
+		--seed-file "$w/s7/seed" --now "$(cut -d' ' -f2 "$w/s7/run-10")")
+	i300=$(cd "$s7" && cp -p "$w/s7/before-300.xml" "$w/s7/t.xml" &&
+		instr "$adj" resolve "$w/s7/t.xml" $(cut -d' ' -f3- "$w/s7/run-300") \
+		--seed-file "$w/s7/seed" --now "$(cut -d' ' -f2 "$w/s7/run-300")")
+	echo "  run 10: $((a / 1000)) ms, $i10 Minstr ($(( $(wc -c < "$w/s7/before-10.xml") / 1024 )) KB file); run 300: $((b / 1000)) ms, $i300 Minstr ($(( $(wc -c < "$w/s7/before-300.xml") / 1024 )) KB file)"
+else
+	goal run-300/run-10 - 1.3 max
+	echo "  the seven-attacks replay failed"
+fi
+
+# 5. verify against xmllint.
+arch=$s7/expected/game.xml
+if "$adj" verify "$arch" --seed-file "$s7/seed" > /dev/null 2>&1; then
+	: > "$w/a"; : > "$w/b"
+	for i in $(seq "$rounds"); do
+		usec "$adj" verify "$arch" --seed-file "$s7/seed" >> "$w/a"
+		usec xmllint --noout --relaxng "$top/formats/game.rng" "$arch" \
+			>> "$w/b"
+	done
+	a=$(median < "$w/a") b=$(median < "$w/b")
+	goal verify/xmllint "$(ratio "$a" "$b")" 2 max
+	echo "  verify: $((a / 1000)) ms, $(instr "$adj" verify "$arch" --seed-file "$s7/seed") Minstr; xmllint: $((b / 1000)) ms, $(instr xmllint --noout --relaxng "$top/formats/game.rng" "$arch") Minstr"
+else
+	goal verify/xmllint - 2 max
+	echo "  verify failed"
+fi
+exit 0
