@@ -307,17 +307,123 @@ static const char *const phase_names[] = {
 	"setup", "auction", "segments", "over"
 };
 
+/*
+ * The state is written through a small writer: as elements under a node
+ * (aor_state_xml, for the game file and reports), or straight as the text
+ * that xmlNodeDump would give for those elements, unformatted (the
+ * digest).  One walk for both, so that they cannot differ; the text needs
+ * no tree, which made the digest of every history entry most of verify's
+ * cost (issue 12).
+ */
+struct sw {
+	xmlNode *node;		/* tree: the element open now */
+	struct strbuf *sb;	/* text, or NULL */
+	int in_tag;		/* text: a start tag not closed by '>' yet */
+	const char *open[8];	/* text: the elements open */
+	int depth;
+};
+
 static void
-cards_xml(const struct aor_state *st, xmlNode *parent, const char *name,
+sw_open(struct sw *w, const char *name)
+{
+	if (w->sb == NULL) {
+		w->node = xml_add(w->node, name, NULL);
+		return;
+	}
+	if (w->in_tag)
+		sb_addc(w->sb, '>');
+	sb_addc(w->sb, '<');
+	sb_add(w->sb, name);
+	w->open[w->depth++] = name;
+	w->in_tag = 1;
+}
+
+static void
+sw_close(struct sw *w)
+{
+	if (w->sb == NULL) {
+		w->node = w->node->parent;
+		return;
+	}
+	w->depth--;
+	if (w->in_tag)
+		sb_add(w->sb, "/>");
+	else {
+		sb_add(w->sb, "</");
+		sb_add(w->sb, w->open[w->depth]);
+		sb_addc(w->sb, '>');
+	}
+	w->in_tag = 0;
+}
+
+/* An attribute, escaped as libxml2 escapes attribute values. */
+static void
+sw_set(struct sw *w, const char *name, const char *v)
+{
+	if (w->sb == NULL) {
+		xml_set(w->node, name, v);
+		return;
+	}
+	sb_addc(w->sb, ' ');
+	sb_add(w->sb, name);
+	sb_add(w->sb, "=\"");
+	for (; *v != '\0'; v++) {
+		size_t n = strcspn(v, "<>&\"\n\r\t");
+
+		if (n > 0) {
+			sb_addn(w->sb, v, n);
+			v += n - 1;
+			continue;
+		}
+		switch (*v) {
+		case '<': sb_add(w->sb, "&lt;"); break;
+		case '>': sb_add(w->sb, "&gt;"); break;
+		case '&': sb_add(w->sb, "&amp;"); break;
+		case '"': sb_add(w->sb, "&quot;"); break;
+		case '\n': sb_add(w->sb, "&#10;"); break;
+		case '\r': sb_add(w->sb, "&#13;"); break;
+		case '\t': sb_add(w->sb, "&#9;"); break;
+		}
+	}
+	sb_addc(w->sb, '"');
+}
+
+static void
+sw_set_int(struct sw *w, const char *name, long v)
+{
+	char buf[32], *p = buf + sizeof(buf) - 1;
+	unsigned long u = v < 0 ? -(unsigned long)v : (unsigned long)v;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	sw_set(w, name, p);
+}
+
+/* An empty element with one attribute. */
+static void
+sw_leaf(struct sw *w, const char *name, const char *attr, const char *v)
+{
+	sw_open(w, name);
+	sw_set(w, attr, v);
+	sw_close(w);
+}
+
+static void
+cards_xml(const struct aor_state *st, struct sw *w, const char *name,
     int country, unsigned set)
 {
-	xmlNode *n = xml_add(parent, name, NULL);
 	int i;
 
+	sw_open(w, name);
 	for (i = 0; i < st->rs->countries[country].ncards; i++)
 		if (set & (1u << i))
-			xml_set(xml_add(n, "card", NULL), "id",
+			sw_leaf(w, "card", "id",
 			    st->rs->countries[country].cards[i].id);
+	sw_close(w);
 }
 
 static int
@@ -330,99 +436,108 @@ popcount(unsigned v)
 	return n;
 }
 
-void
-aor_state_xml(const struct aor_state *st, xmlNode *parent)
+static void
+state_write(const struct aor_state *st, struct sw *w)
 {
 	const struct ruleset *rs = st->rs;
-	xmlNode *s = xml_add(parent, "state", NULL), *n, *m;
 	int c, a, k, i;
 
-	xml_set_int(s, "turn", st->turn);
-	xml_set(s, "phase", phase_names[st->phase]);
+	sw_open(w, "state");
+	sw_set_int(w, "turn", st->turn);
+	sw_set(w, "phase", phase_names[st->phase]);
 	if (st->nplayers > 0)
-		xml_set(s, "start-player",
+		sw_set(w, "start-player",
 		    rs->countries[st->players[st->start_seat].country].name.id);
 	for (c = 0; c < rs->ncountries; c++) {
-		n = xml_add(s, "country", NULL);
-		xml_set(n, "id", rs->countries[c].name.id);
-		xml_set(n, "player", aor_is_player(st, c) ? "yes" : "no");
-		xml_set_int(n, "supply", aor_supply(st, c));
-		xml_set_int(n, "discs-in-areas", aor_discs_in_areas(st, c));
-		if (!aor_is_player(st, c))
-			continue;
-		xml_set_int(n, "gold", st->gold[c]);
-		xml_set_int(n, "vp", st->vp[c]);
-		xml_set_int(n, "unrest", st->unrest[c]);
-		xml_set_int(n, "hand-count", popcount(st->hand[c]));
-		xml_set_int(n, "discard-count", popcount(st->discard[c]));
-		cards_xml(st, n, "hand", c, st->hand[c]);
-		cards_xml(st, n, "discard", c, st->discard[c]);
+		sw_open(w, "country");
+		sw_set(w, "id", rs->countries[c].name.id);
+		sw_set(w, "player", aor_is_player(st, c) ? "yes" : "no");
+		sw_set_int(w, "supply", aor_supply(st, c));
+		sw_set_int(w, "discs-in-areas", aor_discs_in_areas(st, c));
+		if (aor_is_player(st, c)) {
+			sw_set_int(w, "gold", st->gold[c]);
+			sw_set_int(w, "vp", st->vp[c]);
+			sw_set_int(w, "unrest", st->unrest[c]);
+			sw_set_int(w, "hand-count", popcount(st->hand[c]));
+			sw_set_int(w, "discard-count",
+			    popcount(st->discard[c]));
+			cards_xml(st, w, "hand", c, st->hand[c]);
+			cards_xml(st, w, "discard", c, st->discard[c]);
+		}
+		sw_close(w);
 	}
 	for (a = 0; a < rs->nareas; a++) {
-		n = xml_add(s, "area", NULL);
-		xml_set(n, "id", rs->areas[a].name.id);
+		sw_open(w, "area");
+		sw_set(w, "id", rs->areas[a].name.id);
 		for (c = 0; c < rs->ncountries; c++) {
 			if (st->discs[a][c] == 0)
 				continue;
-			m = xml_add(n, "discs", NULL);
-			xml_set(m, "country", rs->countries[c].name.id);
-			xml_set_int(m, "count", st->discs[a][c]);
+			sw_open(w, "discs");
+			sw_set(w, "country", rs->countries[c].name.id);
+			sw_set_int(w, "count", st->discs[a][c]);
+			sw_close(w);
 		}
 		for (i = 0; i < rs->nmarkers; i++)
 			if (rs->markers[i].area == a &&
 			    st->marker[i] == MK_BOARD)
-				xml_set(xml_add(n, "marker", NULL), "id",
-				    rs->markers[i].id);
+				sw_leaf(w, "marker", "id", rs->markers[i].id);
+		sw_close(w);
 	}
-	n = xml_add(s, "bag", NULL);
+	sw_open(w, "bag");
 	for (i = 0; i < rs->nmarkers; i++)
 		if (st->marker[i] == MK_BAG)
-			xml_set(xml_add(n, "marker", NULL), "id",
-			    rs->markers[i].id);
-	n = xml_add(s, "boxes", NULL);
+			sw_leaf(w, "marker", "id", rs->markers[i].id);
+	sw_close(w);
+	sw_open(w, "boxes");
 	for (k = 0; k < rs->nboxkinds; k++)
 		for (i = 0; i < rs->boxkinds[k].count; i++) {
 			if (st->box[k][i] == NO_COUNTRY)
 				continue;
-			m = xml_add(n, "box", NULL);
-			xml_set(m, "kind", rs->boxkinds[k].name.id);
-			xml_set_int(m, "instance", i + 1);
-			xml_set(m, "country",
+			sw_open(w, "box");
+			sw_set(w, "kind", rs->boxkinds[k].name.id);
+			sw_set_int(w, "instance", i + 1);
+			sw_set(w, "country",
 			    rs->countries[st->box[k][i]].name.id);
+			sw_close(w);
 		}
-	n = xml_add(s, "alliances", NULL);
+	sw_close(w);
+	sw_open(w, "alliances");
 	for (i = 0; i < rs->num.alliance_boxes; i++) {
 		if (st->alliance[i] == NO_COUNTRY)
 			continue;
-		m = xml_add(n, "slot", NULL);
-		xml_set_int(m, "box", i + 1);
-		xml_set(m, "country", rs->countries[st->alliance[i]].name.id);
+		sw_open(w, "slot");
+		sw_set_int(w, "box", i + 1);
+		sw_set(w, "country", rs->countries[st->alliance[i]].name.id);
+		sw_close(w);
 	}
+	sw_close(w);
 	if (st->phase == PH_AUCTION) {
 		const struct auction *au = &st->auction;
 
-		n = xml_add(s, "auction", NULL);
-		xml_set_int(n, "number", au->number);
-		xml_set(n, "opener", rs->countries[st->players[au->opener]
+		sw_open(w, "auction");
+		sw_set_int(w, "number", au->number);
+		sw_set(w, "opener", rs->countries[st->players[au->opener]
 		    .country].name.id);
-		xml_set_int(n, "action", au->action);
-		xml_set_int(n, "passes", au->passes);
+		sw_set_int(w, "action", au->action);
+		sw_set_int(w, "passes", au->passes);
 		if (au->high_bid >= 0) {
-			xml_set_int(n, "high-bid", au->high_bid);
-			xml_set(n, "high-bidder", rs->countries[st->players[
+			sw_set_int(w, "high-bid", au->high_bid);
+			sw_set(w, "high-bidder", rs->countries[st->players[
 			    au->high_seat].country].name.id);
 			/* R9: the seventh country's bid names A or B */
 			if (au->a != NO_COUNTRY)
-				xml_set(n, "a", rs->countries[au->a].name.id);
+				sw_set(w, "a", rs->countries[au->a].name.id);
 			if (au->b != NO_COUNTRY)
-				xml_set(n, "b", rs->countries[au->b].name.id);
+				sw_set(w, "b", rs->countries[au->b].name.id);
 		}
+		sw_close(w);
 	}
 	if (st->phase == PH_SEGMENTS) {
-		n = xml_add(s, "segment", NULL);
-		xml_set_int(n, "number", st->segment);
-		xml_set_int(n, "of", aor_segments_per_turn(st));
-		xml_set_int(n, "actor", st->actor + 1);
+		sw_open(w, "segment");
+		sw_set_int(w, "number", st->segment);
+		sw_set_int(w, "of", aor_segments_per_turn(st));
+		sw_set_int(w, "actor", st->actor + 1);
+		sw_close(w);
 	}
 	if (st->combat.stage != CS_NONE) {
 		/* Only what the table sees: no card, no join choice (R39). */
@@ -430,51 +545,63 @@ aor_state_xml(const struct aor_state *st, xmlNode *parent)
 		static const char *const stages[] = { "none", "picks",
 		    "npc-attacker", "npc-defender" };
 
-		n = xml_add(s, "combat", NULL);
-		xml_set_int(n, "number", cb->number);
-		xml_set(n, "stage", stages[cb->stage]);
-		xml_set(n, "attacker", rs->countries[cb->attacker].name.id);
-		xml_set(n, "area", rs->areas[cb->att.area].name.id);
+		sw_open(w, "combat");
+		sw_set_int(w, "number", cb->number);
+		sw_set(w, "stage", stages[cb->stage]);
+		sw_set(w, "attacker", rs->countries[cb->attacker].name.id);
+		sw_set(w, "area", rs->areas[cb->att.area].name.id);
 		if (cb->att.kind == ATK_MARKER)
-			xml_set(n, "marker", rs->markers[cb->att.marker].id);
+			sw_set(w, "marker", rs->markers[cb->att.marker].id);
 		else
-			xml_set(n, "defender",
+			sw_set(w, "defender",
 			    rs->countries[cb->defender].name.id);
 		for (c = 0; c < rs->ncountries; c++) {
 			if (cb->join[c] == JN_NOT_ELIGIBLE)
 				continue;
-			m = xml_add(n, "ally", NULL);
-			xml_set(m, "country", rs->countries[c].name.id);
-			xml_set(m, "side", cb->side[c] ? "defender" :
+			sw_open(w, "ally");
+			sw_set(w, "country", rs->countries[c].name.id);
+			sw_set(w, "side", cb->side[c] ? "defender" :
 			    "attacker");
-			xml_set(m, "decided", cb->join[c] == JN_PENDING ? "no" :
+			sw_set(w, "decided", cb->join[c] == JN_PENDING ? "no" :
 			    cb->join[c] == JN_OUT ? "stays-out" :
 			    "card-face-down");
+			sw_close(w);
 		}
+		sw_close(w);
 	}
 	for (i = 0; i < st->nwinners; i++)
-		xml_set(xml_add(s, "winner", NULL), "country",
+		sw_leaf(w, "winner", "country",
 		    rs->countries[st->winners[i]].name.id);
+	sw_close(w);
+}
+
+void
+aor_state_xml(const struct aor_state *st, xmlNode *parent)
+{
+	struct sw w;
+
+	memset(&w, 0, sizeof(w));
+	w.node = parent;
+	state_write(st, &w);
 }
 
 void
 aor_state_digest(const struct aor_state *st, char out[65])
 {
-	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
-	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"digest");
-	xmlBuffer *buf = xmlBufferCreate();
+	struct strbuf sb;
+	struct sw w;
 
-	xmlDocSetRootElement(doc, root);
-	aor_state_xml(st, root);
 	/*
 	 * Public state only: a digest over a pending secret pick could be
 	 * brute-forced from the few cards there are (R39).  The picks are
 	 * fixed by the history all the same.
 	 */
-	xmlNodeDump(buf, doc, root->children, 0, 0);
-	sha256_hex(xmlBufferContent(buf), (size_t)xmlBufferLength(buf), out);
-	xmlBufferFree(buf);
-	xmlFreeDoc(doc);
+	sb_init(&sb);
+	memset(&w, 0, sizeof(w));
+	w.sb = &sb;
+	state_write(st, &w);
+	sha256_hex(sb.buf, sb.len, out);
+	sb_release(&sb);
 }
 
 void
