@@ -386,10 +386,10 @@ xml_load_valid(const char *file, const char *schema)
 	return xml_load(file, schema, 0);
 }
 
-xmlDoc *
-xml_load_lean(const char *file, const char *schema)
+int
+xml_validate_lean(xmlDoc *doc, const char *file, const char *schema)
 {
-	return xml_load(file, schema, XML_LOAD_LEAN);
+	return validate(doc, file, schema, 1);
 }
 
 void

@@ -36,7 +36,7 @@ void xml_set(xmlNode *n, const char *name, const char *v);
 xmlDoc *xml_load_valid(const char *file, const char *schema);
 /*
  * The same with flags: XML_LOAD_NOFOLLOW refuses a symbolic link,
- * XML_LOAD_LEAN validates as xml_load_lean below.  Any
+ * XML_LOAD_LEAN validates as xml_validate_lean below.  Any
  * file that is not a regular file, or larger than XML_MAX_FILE bytes, is
  * refused before it is read, and any DOCTYPE before anything is expanded
  * (EXIT_DATAERR).  A NULL schema skips validation.
@@ -47,12 +47,12 @@ xmlDoc *xml_load(const char *file, const char *schema, int flags);
 xmlDoc *xml_parse_valid(const char *buf, size_t len, const char *file,
     const char *schema);
 /*
- * The same, but without the pattern facets of SCHEMA itself (those of the
+ * Validates against SCHEMA without its own pattern facets (those of the
  * grammars it includes stay): the caller checks those values, which is
  * far cheaper (issue 12).  For files this program wrote; anything from
  * outside gets xml_load_valid.
  */
-xmlDoc *xml_load_lean(const char *file, const char *schema);
+int xml_validate_lean(xmlDoc *doc, const char *file, const char *schema);
 /* Validates an existing document; 0 when valid. */
 int xml_validate(xmlDoc *doc, const char *file, const char *schema);
 

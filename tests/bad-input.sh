@@ -298,6 +298,21 @@ while "$adj" status "$w/game.xml" | grep -q "alliance auction"; do
 	resolve --deadline-passed > /dev/null || { bad "defaults failed"; break; }
 	n=$((n + 1)); [ $n -lt 60 ] || { bad "auctions never end"; break; }
 done
+# History entries after the first are checked by the loader, not by the
+# schema (issue 12): the same rules, with file and line.
+cp "$w/game.xml" "$w/good.xml"
+sed '0,/<entry n="1" /s//<entry n="1" colour="red" /' "$w/good.xml" \
+	> "$w/game.xml"
+expect entry-attribute 65 "<entry>: unknown attribute 'colour'" \
+	"$adj" status "$w/game.xml"
+sed '0,/<entry n="2" \(.*\) digest=/s//<entry n="2" \1 sealed="no" digest=/' \
+	"$w/good.xml" > "$w/game.xml"
+expect entry-value 65 "<entry>: bad value of attribute 'sealed'" \
+	"$adj" status "$w/game.xml"
+sed '0,/<\/entry>/s//<\/entry><note\/>/' "$w/good.xml" > "$w/game.xml"
+expect history-element 65 "unexpected element in <history>: 'note'" \
+	"$adj" status "$w/game.xml"
+cp "$w/good.xml" "$w/game.xml"
 set -- $(pending)
 step=$1 first=$2
 order bank.txt "$first" "$step" "PLACE Banking"
