@@ -118,14 +118,15 @@ save_with_reports(struct game *g, const char *path, const char *now,
 
 	stage_init(&st);
 	report_stage(&st);
+	/* one document for the report and the game file (issue 12) */
 	doc = game_to_xml(g, now);
 	rc = report_write(doc, template_path, g->run, NULL, report_path);
-	xmlFreeDoc(doc);
 	if (rc == EXIT_OK && private_dir != NULL)
 		rc = private_reports(g, template_path, private_dir);
 	report_stage(NULL);
-	if (rc == EXIT_OK && game_save(g, path, now) != 0)
+	if (rc == EXIT_OK && game_save_doc(g, doc, path) != 0)
 		rc = diag_status() ? diag_status() : EXIT_IOERR;
+	xmlFreeDoc(doc);
 	if (rc != EXIT_OK && access(path, F_OK) == 0)
 		fprintf(stderr, "adjudicator: nothing was changed; %s is as "
 		    "it was\n", path);

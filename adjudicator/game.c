@@ -1132,6 +1132,15 @@ int
 game_save(struct game *g, const char *path, const char *now)
 {
 	xmlDoc *doc = game_to_xml(g, now);
+	int rc = game_save_doc(g, doc, path);
+
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+int
+game_save_doc(struct game *g, xmlDoc *doc, const char *path)
+{
 	xmlChar *mem = NULL;
 	int len = 0, rc;
 
@@ -1140,7 +1149,6 @@ game_save(struct game *g, const char *path, const char *now)
 	 * tests validate every file they make (issue 12).
 	 */
 	xmlDocDumpFormatMemoryEnc(doc, &mem, &len, "UTF-8", 1);
-	xmlFreeDoc(doc);
 	/*
 	 * The bytes about to replace the game must parse again: a text
 	 * the serializer cannot write as XML must cost one run, never the

@@ -127,6 +127,12 @@ int game_load(struct game *g, const char *path,
 
 /* Writes the game atomically (temporary file, fsync, rename). */
 int game_save(struct game *g, const char *path, const char *now);
+/*
+ * The same with doc, which must be game_to_xml(g, now) of this moment:
+ * one document for the report and the file (issue 12).  The caller frees
+ * doc.
+ */
+int game_save_doc(struct game *g, xmlDoc *doc, const char *path);
 
 /*
  * Applies an order to its current decision and records the entry.
