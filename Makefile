@@ -88,7 +88,7 @@ FUZZERS = orders game ruleset mime
 FUZZ_SECONDS ?= 15
 
 $(B)/fuzz-%: $(LIB_OBJS) $(B)/obj/fuzz/fuzz-%.o
-	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS) $(MAIL_LIBS)
 
 fuzz-targets: $(patsubst %,$(B)/fuzz-%,$(FUZZERS))
 
