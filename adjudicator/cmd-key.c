@@ -43,10 +43,10 @@ cmd_key(int argc, char **argv)
 	file = argv[optind + 2];
 	if (run_time(now_opt, now) != 0)
 		return EXIT_USAGE;
-	text = read_file(file, NULL);
+	text = read_input_file(file, KEY_FILE_MAX, 0, NULL);
 	if (text == NULL) {
 		diag(EXIT_NOINPUT, file, 0, "cannot read the key: %s",
-		    strerror(errno));
+		    input_error(errno));
 		return EXIT_NOINPUT;
 	}
 	lock = game_lock(path);

@@ -135,10 +135,10 @@ add_keys(struct game *g, char **keys, int nk, const char *modkey,
 		}
 		if (file == NULL)
 			break;
-		text = read_file(file, NULL);
+		text = read_input_file(file, KEY_FILE_MAX, 0, NULL);
 		if (text == NULL) {
 			diag(EXIT_NOINPUT, file, 0, "cannot read the key: %s",
-			    strerror(errno));
+			    input_error(errno));
 			rc = -1;
 			break;
 		}

@@ -57,6 +57,8 @@ char *read_file(const char *path, size_t *len);
  * than max.  Caller frees.
  */
 enum { INPUT_NOFOLLOW = 1 };
+/* An armoured public key file: keys with many signatures stay below. */
+#define KEY_FILE_MAX (1024 * 1024)
 char *read_input_file(const char *path, size_t max, int flags, size_t *len);
 /* The reason for read_input_file's errno, for a diagnostic. */
 const char *input_error(int err);

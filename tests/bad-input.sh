@@ -197,6 +197,12 @@ resolve "$w/again.txt" > /dev/null 2>&1 && ok ||
 	bad "replacing a waiting order was refused at the bound"
 cp "$w/pre-queue.xml" "$w/game.xml"
 
+expect fifo-seed 65 "fifo.txt: error: not a seed" \
+	timeout 10 "$adj" resolve "$w/game.xml" --deadline-passed \
+	--seed-file "$w/fifo.txt" --now 2026-12-01T10:00:00Z --report /dev/null
+expect fifo-key 66 "fifo.txt: error: cannot read the key: not a regular file" \
+	timeout 10 "$adj" key "$w/game.xml" "$who" "$w/fifo.txt"
+
 # A game file that is a FIFO, a symbolic link (refused, documented in
 # adjudicator(1)), or has a DOCTYPE (no DTD, no entities, before any
 # expansion: bounded memory and time).
