@@ -395,7 +395,7 @@ wait
 
 # Messages cite rulings (R-ids), rules sections and man pages, never the
 # project's own work list.
-if grep -aoE '[(]issue [0-9]+[^)]*[)]' "$adj"; then
+if grep -aoE '.{0,40}[Ii]ssue [0-9]+.{0,20}' "$adj"; then
 	bad "a message cites the project's work list"
 else
 	ok
