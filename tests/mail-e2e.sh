@@ -90,11 +90,8 @@ unset ADJUDICATOR_MAIL_USER ADJUDICATOR_MAIL_PASSWORD \
 
 G=$w/g.xml
 printf '%064d\n' 7 > "$w/seed"
-# Rules reading 1 (three auctions a turn, see adjudicator-game(5)): the
-# orders below were written for it; the fourth auction has its own tests.
 "$adj" new -o "$G" --id mailgame --now 2026-12-01T00:00:00Z \
 	--deadline-hours 48 --seed-file "$w/seed" --report /dev/null \
-	--rules 1 \
 	--player prussia:Anna:prussia@test.invalid \
 	--player spain:Bob:spain@test.invalid \
 	--key prussia:"$w/prussia.asc" --key spain:"$w/spain.asc" \
