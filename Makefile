@@ -46,7 +46,8 @@ RULES = aor-state aor-setup aor-auction aor-segment aor-combat aor-scoring \
 	aor-turn aor-orders aor-choices
 # The commands, one file each.
 CMDS = cmd-common cmd-new cmd-status cmd-check cmd-resolve cmd-verify \
-	cmd-adjust cmd-report cmd-key cmd-seal cmd-deadline
+	cmd-adjust cmd-report cmd-key cmd-seal cmd-deadline cmd-player \
+	cmd-pause cmd-resume cmd-absence cmd-rollback cmd-list
 # The mail commands, in the helper program adjudicator-mail (main.c).
 MAIL = mail mailstate cmd-fetch cmd-send cmd-run
 

@@ -432,47 +432,288 @@ aor_default(struct ctx *c, const struct decision *d)
 }
 
 /*
- * A moderator's adjustment: "COUNTRY gold|vp|unrest N" or
- * "COUNTRY discs AREA N".  Kept in the history like an order, so a replay
- * makes the same correction.
+ * A moderator's adjustment (issue 11), kept in the history like an order
+ * so that a replay makes the same correction:
+ *   COUNTRY gold|vp|unrest N      COUNTRY discs AREA N
+ *   COUNTRY hand +CARD|-CARD      COUNTRY discard +CARD|-CARD
+ *   box BOX N COUNTRY|empty       marker MARKER board|bag|out
+ *   alliance N COUNTRY|empty
+ * Numbers here are values; aor_adjust_canon turns a change (+N, -N) into
+ * the value before it is recorded, so the history holds values as it
+ * always did (a "+2" recorded by version 0.2 set 2, and still does).
  */
+
+#define ADJ_MAX_WORDS 16
+
+struct adj_words {
+	int n;
+	char w[ADJ_MAX_WORDS][64];
+};
+
+static void
+adj_split(const char *text, struct adj_words *aw)
+{
+	int len;
+
+	aw->n = 0;
+	while (aw->n < ADJ_MAX_WORDS && sscanf(text, " %63s%n",
+	    aw->w[aw->n], &len) == 1) {
+		aw->n++;
+		text += len;
+	}
+}
+
+/* Words from..to-1 joined by spaces. */
+static void
+adj_join(const struct adj_words *aw, int from, int to, char *out,
+    size_t len)
+{
+	int i;
+
+	out[0] = '\0';
+	for (i = from; i < to; i++)
+		snprintf(out + strlen(out), len - strlen(out), "%s%s",
+		    i > from ? " " : "", aw->w[i]);
+}
+
+static const char adj_forms[] = "write COUNTRY gold|vp|unrest N, COUNTRY "
+    "discs AREA N (N a value, +N or -N a change), COUNTRY hand|discard "
+    "+CARD|-CARD, box BOX N COUNTRY|empty, marker MARKER board|bag|out, or "
+    "alliance N COUNTRY|empty";
+
+static const char *const adj_fields[] = { "gold", "vp", "unrest", "discs",
+    "hand", "discard" };
+
+/* Index of the field keyword after the country, or -1. */
+static int
+adj_field(const struct adj_words *aw, int *field)
+{
+	int i;
+	size_t k;
+
+	for (i = 1; i < aw->n; i++)
+		for (k = 0; k < ARRAY_SIZE(adj_fields); k++)
+			if (str_ieq(aw->w[i], adj_fields[k])) {
+				*field = (int)k;
+				return i;
+			}
+	return -1;
+}
+
+/* COUNTRY or "empty" in words from..n-1: the country, NO_COUNTRY, -2. */
+static int
+adj_occupant(const struct aor_state *st, const struct adj_words *aw,
+    int from, struct strbuf *err)
+{
+	char who[256];
+	int co;
+
+	adj_join(aw, from, aw->n, who, sizeof(who));
+	if (str_ieq(who, "empty"))
+		return NO_COUNTRY;
+	if ((co = rs_find_country(st->rs, who, err)) < 0)
+		return -2;
+	return co;
+}
+
+static int
+adj_box(struct ctx *c, const struct adj_words *aw, struct strbuf *err)
+{
+	struct aor_state *st = c->st;
+	char kind[256];
+	int i, k, before, co;
+	long n;
+
+	for (i = 2; i < aw->n; i++)
+		if (parse_int(aw->w[i], 1, RS_MAX_INSTANCES, &n) == 0)
+			break;
+	if (i >= aw->n - 1) {
+		sb_addf(err, "write box BOX N COUNTRY|empty");
+		return -1;
+	}
+	adj_join(aw, 1, i, kind, sizeof(kind));
+	if ((k = rs_find_boxkind(st->rs, kind, err)) < 0)
+		return -1;
+	if (n > st->rs->boxkinds[k].count) {
+		sb_addf(err, "%s has %d box%s", st->rs->boxkinds[k].name.en,
+		    st->rs->boxkinds[k].count, st->rs->boxkinds[k].count == 1 ?
+		    "" : "es");
+		return -1;
+	}
+	if ((co = adj_occupant(st, aw, i + 1, err)) == -2)
+		return -1;
+	if (co != NO_COUNTRY && !aor_is_player(st, co)) {
+		sb_addf(err, "%s is not led by a player", cname(st, co));
+		return -1;
+	}
+	before = st->box[k][n - 1];
+	if (co != NO_COUNTRY && co != before && aor_supply(st, co) < 1) {
+		sb_addf(err, "%s has no disc in supply (R3)", cname(st, co));
+		return -1;
+	}
+	st->box[k][n - 1] = co;
+	ev(c, "adjust", co, "The moderator sets %s box %ld to %s (until now "
+	    "%s).", st->rs->boxkinds[k].name.en, n, co == NO_COUNTRY ?
+	    "empty" : cname(st, co), before == NO_COUNTRY ? "empty" :
+	    cname(st, before));
+	return 0;
+}
+
+static int
+adj_marker(struct ctx *c, const struct adj_words *aw, struct strbuf *err)
+{
+	static const char *const places[] = { "the bag", "the board",
+	    "out of the game" };
+	struct aor_state *st = c->st;
+	enum marker_place to;
+	int m, before;
+
+	if (aw->n != 3) {
+		sb_add(err, "write marker MARKER board|bag|out");
+		return -1;
+	}
+	if ((m = rs_find_marker(st->rs, aw->w[1], err)) < 0)
+		return -1;
+	if (str_ieq(aw->w[2], "board"))
+		to = MK_BOARD;
+	else if (str_ieq(aw->w[2], "bag"))
+		to = MK_BAG;
+	else if (str_ieq(aw->w[2], "out"))
+		to = MK_OUT;
+	else {
+		sb_addf(err, "a marker goes to the board, the bag or out, not "
+		    "'%s'", aw->w[2]);
+		return -1;
+	}
+	before = st->marker[m];
+	st->marker[m] = to;
+	ev(c, "adjust", NO_COUNTRY, "The moderator moves marker %s (%s) from "
+	    "%s to %s.", st->rs->markers[m].id,
+	    st->rs->areas[st->rs->markers[m].area].name.en, places[before],
+	    places[to]);
+	return 0;
+}
+
+static int
+adj_alliance(struct ctx *c, const struct adj_words *aw, struct strbuf *err)
+{
+	struct aor_state *st = c->st;
+	int co, before, i;
+	long n;
+
+	if (aw->n < 3 || parse_int(aw->w[1], 1, st->rs->num.alliance_boxes,
+	    &n) != 0) {
+		sb_addf(err, "write alliance N COUNTRY|empty, N from 1 to %d",
+		    st->rs->num.alliance_boxes);
+		return -1;
+	}
+	if ((co = adj_occupant(st, aw, 2, err)) == -2)
+		return -1;
+	for (i = 0; co != NO_COUNTRY && i < st->rs->num.alliance_boxes; i++)
+		if (i != n - 1 && st->alliance[i] == co) {
+			sb_addf(err, "%s is in alliance box %d already: empty "
+			    "it first", cname(st, co), i + 1);
+			return -1;
+		}
+	before = st->alliance[n - 1];
+	st->alliance[n - 1] = co;
+	ev(c, "adjust", co, "The moderator sets alliance box %ld to %s (until "
+	    "now %s).", n, co == NO_COUNTRY ? "empty" : cname(st, co),
+	    before == NO_COUNTRY ? "empty" : cname(st, before));
+	return 0;
+}
+
+static int
+adj_count(unsigned set)
+{
+	int n = 0;
+
+	for (; set != 0; set &= set - 1)
+		n++;
+	return n;
+}
+
+/* Hands and discard piles are secret: the card shows to its owner only. */
+static int
+adj_cards(struct ctx *c, int co, int discard, const struct adj_words *aw,
+    int at, struct strbuf *err)
+{
+	struct aor_state *st = c->st;
+	unsigned *set = discard ? &st->discard[co] : &st->hand[co];
+	unsigned *other = discard ? &st->hand[co] : &st->discard[co];
+	const char *pile = discard ? "discard pile" : "hand";
+	char name[128];
+	int card, add, from_other;
+
+	if (aw->n < at + 2 || (aw->w[at + 1][0] != '+' &&
+	    aw->w[at + 1][0] != '-')) {
+		sb_addf(err, "write COUNTRY %s +CARD or -CARD", pile);
+		return -1;
+	}
+	add = aw->w[at + 1][0] == '+';
+	adj_join(aw, at + 1, aw->n, name, sizeof(name));
+	if ((card = rs_find_card(st->rs, co, name + 1, err)) < 0)
+		return -1;
+	if (add == (int)((*set >> card) & 1)) {
+		sb_addf(err, "card %s is %s %s's %s already", st->rs->
+		    countries[co].cards[card].id, add ? "in" : "not in",
+		    cname(st, co), pile);
+		return -1;
+	}
+	from_other = add && ((*other >> card) & 1);
+	if (add) {
+		*set |= 1u << card;
+		*other &= ~(1u << card);
+	} else
+		*set &= ~(1u << card);
+	if (add)
+		ev_private(c, "adjust", co, "The moderator puts card %s into "
+		    "%s's %s%s.", st->rs->countries[co].cards[card].id,
+		    cname(st, co), pile, from_other ? (discard ?
+		    " (from the hand)" : " (from the discard pile)") : "");
+	else
+		ev_private(c, "adjust", co, "The moderator takes card %s out "
+		    "of %s's %s.", st->rs->countries[co].cards[card].id,
+		    cname(st, co), pile);
+	ev(c, "adjust", co, "The moderator corrects %s's cards: %d in the "
+	    "hand, %d on the discard pile.", cname(st, co),
+	    adj_count(st->hand[co]), adj_count(st->discard[co]));
+	return 0;
+}
+
 int
 aor_adjust(struct ctx *c, const char *text, struct strbuf *err)
 {
 	struct aor_state *st = c->st;
-	static const char *const fields[] = { " gold ", " vp ", " unrest ",
-	    " discs " };
-	char who[64], what[16], area[64];
-	const char *kw = NULL, *p;
+	struct adj_words aw;
+	char who[256], area[256];
+	const char *what;
 	long v;
-	int co, a, *field, before, n = 0;
-	size_t i;
+	int co, a, *field, before, at, f;
 
-	/* the country may be several words: up to the field's keyword */
-	for (i = 0; i < ARRAY_SIZE(fields); i++)
-		for (p = text; *p; p++)
-			if (str_iprefix(fields[i], p) && (kw == NULL || p < kw))
-				kw = p;
-	if (kw == NULL || kw - text >= (long)sizeof(who) ||
-	    sscanf(kw, " %15s %n", what, &n) != 1) {
-		sb_addf(err, "bad adjustment '%s' (write COUNTRY gold|vp|"
-		    "unrest N, or COUNTRY discs AREA N)", text);
+	adj_split(text, &aw);
+	if (aw.n > 0 && str_ieq(aw.w[0], "box"))
+		return adj_box(c, &aw, err);
+	if (aw.n > 0 && str_ieq(aw.w[0], "marker"))
+		return adj_marker(c, &aw, err);
+	if (aw.n > 0 && str_ieq(aw.w[0], "alliance"))
+		return adj_alliance(c, &aw, err);
+	if ((at = adj_field(&aw, &f)) < 0 || at + 1 >= aw.n) {
+		sb_addf(err, "bad adjustment '%s' (%s)", text, adj_forms);
 		return -1;
 	}
-	snprintf(who, sizeof(who), "%.*s", (int)(kw - text), text);
-	n += (int)(kw - text);
+	what = aw.w[at];
+	adj_join(&aw, 0, at, who, sizeof(who));
 	co = rs_find_country(st->rs, who, err);
 	if (co < 0)
 		return -1;
-	if (str_ieq(what, "discs")) {
-		const char *rest = text + n, *last = strrchr(rest, ' ');
-
-		if (last == NULL || parse_int(last + 1, 0, st->rs->num.discs,
-		    &v) != 0) {
+	if (f == 3) {		/* discs */
+		if (aw.n < at + 3 || parse_int(aw.w[aw.n - 1], 0,
+		    st->rs->num.discs, &v) != 0) {
 			sb_add(err, "write COUNTRY discs AREA N");
 			return -1;
 		}
-		snprintf(area, sizeof(area), "%.*s", (int)(last - rest), rest);
+		adj_join(&aw, at + 1, aw.n - 1, area, sizeof(area));
 		a = rs_find_area(st->rs, area, err);
 		if (a < 0)
 			return -1;
@@ -492,22 +733,15 @@ aor_adjust(struct ctx *c, const char *text, struct strbuf *err)
 		sb_addf(err, "%s is not led by a player", cname(st, co));
 		return -1;
 	}
-	if (parse_int(text + n, 0, 1000, &v) != 0) {
+	if (f >= 4)
+		return adj_cards(c, co, f == 5, &aw, at, err);
+	if (aw.n != at + 2 || parse_int(aw.w[at + 1], 0, 1000, &v) != 0) {
 		sb_addf(err, "bad number in '%s'", text);
 		return -1;
 	}
-	if (str_ieq(what, "gold"))
-		field = &st->gold[co];
-	else if (str_ieq(what, "vp"))
-		field = &st->vp[co];
-	else if (str_ieq(what, "unrest"))
-		field = &st->unrest[co];
-	else {
-		sb_addf(err, "cannot adjust '%s' (gold, vp, unrest or discs)",
-		    what);
-		return -1;
-	}
-	if (field == &st->unrest[co] && v > st->rs->num.max_unrest) {
+	field = f == 0 ? &st->gold[co] : f == 1 ? &st->vp[co] :
+	    &st->unrest[co];
+	if (f == 2 && v > st->rs->num.max_unrest) {
 		sb_addf(err, "unrest goes up to %d (R4)",
 		    st->rs->num.max_unrest);
 		return -1;
@@ -516,5 +750,62 @@ aor_adjust(struct ctx *c, const char *text, struct strbuf *err)
 	*field = (int)v;
 	ev(c, "adjust", co, "The moderator sets %s's %s from %d to %ld.",
 	    cname(st, co), what, before, v);
+	return 0;
+}
+
+int
+aor_adjust_canon(const struct aor_state *st, const char *text,
+    struct strbuf *out, struct strbuf *err)
+{
+	struct adj_words aw;
+	const char *num, *p;
+	char who[256], area[256];
+	long v, cur;
+	int at, f = 0, co, a, i;
+
+	adj_split(text, &aw);
+	at = adj_field(&aw, &f);
+	if (aw.n == 0 || str_ieq(aw.w[0], "box") || str_ieq(aw.w[0],
+	    "marker") || str_ieq(aw.w[0], "alliance") || at < 0 || f >= 4 ||
+	    at + 1 >= aw.n) {
+		for (i = 0; i < aw.n; i++)
+			sb_addf(out, "%s%s", i ? " " : "", aw.w[i]);
+		return 0;
+	}
+	num = aw.w[aw.n - 1];
+	/* a value is digits; a change is + or - and digits; nothing else */
+	for (p = num + (*num == '+' || *num == '-'); *p >= '0' && *p <= '9';
+	    p++)
+		;
+	if (*p != '\0' || p == num + (*num == '+' || *num == '-')) {
+		sb_addf(err, "bad number '%s' in '%s' (write N to set, +N or "
+		    "-N to change)", num, text);
+		return -1;
+	}
+	if (parse_int(num, -1000, 1000, &v) != 0) {
+		sb_addf(err, "number '%s' out of range", num);
+		return -1;
+	}
+	if (*num == '+' || *num == '-') {
+		adj_join(&aw, 0, at, who, sizeof(who));
+		if ((co = rs_find_country(st->rs, who, err)) < 0)
+			return -1;
+		if (f == 3) {
+			adj_join(&aw, at + 1, aw.n - 1, area, sizeof(area));
+			if ((a = rs_find_area(st->rs, area, err)) < 0)
+				return -1;
+			cur = st->discs[a][co];
+		} else
+			cur = f == 0 ? st->gold[co] : f == 1 ? st->vp[co] :
+			    st->unrest[co];
+		if (cur + v < 0) {
+			sb_addf(err, "%s: %s has %ld, which cannot go below 0",
+			    text, cname(st, co), cur);
+			return -1;
+		}
+		snprintf(aw.w[aw.n - 1], sizeof(aw.w[0]), "%ld", cur + v);
+	}
+	for (i = 0; i < aw.n; i++)
+		sb_addf(out, "%s%s", i ? " " : "", aw.w[i]);
 	return 0;
 }

@@ -262,6 +262,12 @@ int aor_default(struct ctx *c, const struct decision *d);
 
 /* A moderator's adjustment ("prussia unrest 22"); 0 or -1 with err. */
 int aor_adjust(struct ctx *c, const char *text, struct strbuf *err);
+/*
+ * The adjustment as it is recorded: a change (+N, -N) made the value it
+ * gives, words separated by single spaces.  0, or -1 with err.
+ */
+int aor_adjust_canon(const struct aor_state *st, const char *text,
+    struct strbuf *out, struct strbuf *err);
 
 /*
  * Sets up a new game (R7) for the players in st (countries and seats

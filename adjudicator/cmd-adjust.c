@@ -10,8 +10,15 @@
 #include "util.h"
 
 static const char adjust_usage[] =
-    "adjudicator adjust GAME.xml 'COUNTRY gold|vp|unrest N' [--now TIME]\n"
-    "       adjudicator adjust GAME.xml 'COUNTRY discs AREA N' [--now TIME]";
+    "adjudicator adjust GAME.xml 'COUNTRY gold|vp|unrest N|+N|-N' "
+    "[--now TIME]\n"
+    "       adjudicator adjust GAME.xml 'COUNTRY discs AREA N|+N|-N'\n"
+    "       adjudicator adjust GAME.xml 'COUNTRY hand|discard +CARD|-CARD'\n"
+    "       adjudicator adjust GAME.xml 'box BOX N COUNTRY|empty'\n"
+    "       adjudicator adjust GAME.xml 'marker MARKER board|bag|out'\n"
+    "       adjudicator adjust GAME.xml 'alliance N COUNTRY|empty'\n"
+    "N sets a value, +N and -N change it; the next report shows the "
+    "correction.";
 
 int
 cmd_adjust(int argc, char **argv)
@@ -22,10 +29,11 @@ cmd_adjust(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *now_opt = NULL, *path;
-	struct strbuf err;
+	struct strbuf err, text, out;
 	struct game g;
 	char now[32];
 	int c, lock, rc = EXIT_OK;
+	size_t k;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -40,22 +48,24 @@ cmd_adjust(int argc, char **argv)
 	path = argv[optind];
 	if (run_time(now_opt, now) != 0)
 		return EXIT_USAGE;
-	lock = game_lock(path);
-	if (lock < 0)
-		return diag_status();
-	if (game_load(&g, path, NULL, 0) != 0) {
-		game_unlock(lock);
-		return diag_status() ? diag_status() : EXIT_DATAERR;
-	}
+	if ((rc = moderator_open(path, &g, &lock)) != EXIT_OK)
+		return rc;
 	sb_init(&err);
-	g.run++;
-	if (game_adjust(&g, argv[optind + 1], now, &err) != 0) {
+	sb_init(&text);
+	sb_init(&out);
+	if (aor_adjust_canon(&g.st, argv[optind + 1], &text, &err) != 0 ||
+	    game_adjust(&g, text.buf, now, &err) != 0) {
 		diag(EXIT_USAGE, NULL, 0, "%s", err.buf);
 		rc = EXIT_USAGE;
-	} else if (game_save(&g, path, now) != 0)
-		rc = diag_status();
+	} else
+		for (k = 0; k < g.hist[g.nhist - 1].j.n; k++)
+			sb_addf(&out, "%s: %s\n", path,
+			    g.hist[g.nhist - 1].j.ev[k].text);
 	sb_release(&err);
-	game_release(&g);
-	game_unlock(lock);
+	sb_release(&text);
+	rc = moderator_close(path, &g, lock, now, rc);
+	if (rc == EXIT_OK)
+		fputs(out.buf, stdout);
+	sb_release(&out);
 	return rc;
 }

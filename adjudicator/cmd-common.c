@@ -48,6 +48,30 @@ seed_for_game(const char *game_path, const char *seed_file,
 }
 
 int
+moderator_open(const char *path, struct game *g, int *lock)
+{
+	*lock = game_lock(path);
+	if (*lock < 0)
+		return diag_status();
+	if (game_load(g, path, NULL, 0) != 0) {
+		game_unlock(*lock);
+		return diag_status() ? diag_status() : EXIT_DATAERR;
+	}
+	return EXIT_OK;
+}
+
+int
+moderator_close(const char *path, struct game *g, int lock,
+    const char *now, int rc)
+{
+	if (rc == EXIT_OK && game_save(g, path, now) != 0)
+		rc = diag_status() ? diag_status() : EXIT_IOERR;
+	game_release(g);
+	game_unlock(lock);
+	return rc;
+}
+
+int
 run_time(const char *now_opt, char out[32])
 {
 	if (time_now(now_opt, out) != 0) {

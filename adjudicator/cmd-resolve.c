@@ -78,8 +78,13 @@ cmd_resolve(int argc, char **argv)
 		    ro.refused, nfiles, ro.changed ? "; the rest of the run "
 		    "was applied" : "");
 	if (!ro.changed) {
-		fprintf(stderr, "adjudicator: no orders were due and no "
-		    "deadline has passed: nothing changed\n");
+		if (game_paused(&g))
+			fprintf(stderr, "adjudicator: no orders were due and "
+			    "the game is paused since %s (no deadline "
+			    "passes): nothing changed\n", g.paused);
+		else
+			fprintf(stderr, "adjudicator: no orders were due and "
+			    "no deadline has passed: nothing changed\n");
 		rc = ro.refused > 0 ? (diag_status() ? diag_status() :
 		    EXIT_DATAERR) : EXIT_OK;
 		goto out;

@@ -24,6 +24,12 @@ int cmd_deadline(int argc, char **argv);
 int cmd_fetch(int argc, char **argv);
 int cmd_send(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_player(int argc, char **argv);
+int cmd_pause(int argc, char **argv);
+int cmd_resume(int argc, char **argv);
+int cmd_absence(int argc, char **argv);
+int cmd_rollback(int argc, char **argv);
+int cmd_list(int argc, char **argv);
 
 /* Prints "usage: ..." to stderr (or stdout for --help) and returns. */
 int usage(const char *text, int status);
@@ -35,6 +41,18 @@ int usage(const char *text, int status);
  */
 int seed_for_game(const char *game_path, const char *seed_file,
     unsigned char seed[SEED_BYTES]);
+
+/*
+ * A moderator's command on a game: takes the lock and loads the game
+ * (without the seed).  EXIT_OK, or the status with nothing to release.
+ */
+int moderator_open(const char *path, struct game *g, int *lock);
+/*
+ * Ends it: saves the game when rc is EXIT_OK, releases it and the lock;
+ * returns the final status.
+ */
+int moderator_close(const char *path, struct game *g, int lock,
+    const char *now, int rc);
 
 /* The time of this run: --now or the clock; -1 with a diagnostic. */
 int run_time(const char *now_opt, char out[32]);

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,12 +35,14 @@ static const char *const decision_names[] = {
 
 static const char *const kind_names[] = {
 	"setup", "order", "default", "adjust", "rejected", "key", "received",
-	"entropy", "unseal"
+	"entropy", "unseal", "moderator"
 };
 
 static int unseal_cb(void *ctx, const char *armor, char **plain,
     struct strbuf *err);
 static void drop_keyring(struct game *g);
+static int replay_entry(struct game *g, struct entry *e, int verify,
+    int digest_too, const char *path);
 
 void
 game_init(struct game *g)
@@ -90,6 +93,7 @@ game_release(struct game *g)
 		free(g->opened[i].session_key);
 	}
 	free(g->opened);
+	free(g->absences);
 	orders_set_unsealer(NULL, NULL);
 	memset(g, 0, sizeof(*g));
 }
@@ -312,9 +316,13 @@ game_adjust(struct game *g, const char *text, const char *now,
 	struct aor_state saved = g->st;
 	struct entry *e;
 	struct ctx c;
+	char before[65];
+	size_t i;
 
+	aor_state_digest(&g->st, before);
 	dice_log_clear(&g->dice);
 	e = new_entry(g, EN_ADJUST, now);
+	e->run = g->run + 1;	/* issue 11: the next report shows it */
 	e->text = xstrdup(text);
 	c = ctx_for(g, &e->j);
 	if (aor_adjust(&c, text, err) != 0) {
@@ -324,6 +332,20 @@ game_adjust(struct game *g, const char *text, const char *now,
 		return -1;
 	}
 	finish_entry(g, e);
+	if (strcmp(before, e->digest) == 0) {
+		sb_addf(err, "the adjustment '%s' changes nothing (it is so "
+		    "already)", text);
+		g->st = saved;
+		entry_release(e);
+		g->nhist--;
+		return -1;
+	}
+	/* a correction of cards shows them to their owner only (R39) */
+	for (i = 0; i < e->j.n; i++)
+		if (e->j.ev[i].to != NO_COUNTRY) {
+			e->country = e->j.ev[i].to;
+			e->sealed = 1;
+		}
 	return 0;
 }
 
@@ -340,6 +362,289 @@ game_reject(struct game *g, const struct order *o, const char *reason,
 	e->reason = xstrdup(reason);
 	e->sealed = aor_order_is_secret(o);
 	aor_state_digest(&g->st, e->digest);
+}
+
+/* The moderator's commands (issue 11). */
+
+/* The value of the line "KEY VALUE" of a moderator's entry, or NULL. */
+static char *
+entry_line(const char *text, const char *key)
+{
+	size_t n = strlen(key);
+	const char *p, *end;
+
+	for (p = strchr(text, '\n'); p != NULL; p = strchr(p + 1, '\n'))
+		if (strncmp(p + 1, key, n) == 0 && p[n + 1] == ' ') {
+			end = strchr(p + n + 2, '\n');
+			return end ? xasprintf("%.*s", (int)(end - p - n - 2),
+			    p + n + 2) : xstrdup(p + n + 2);
+		}
+	return NULL;
+}
+
+/* "VERB COUNTRY ..." of a moderator's entry: the country, or -1. */
+static int
+entry_country(const struct game *g, const char *text)
+{
+	char id[64];
+
+	if (sscanf(text, "%*s %63s", id) != 1)
+		return -1;
+	return rs_country_by_id(&g->rs, id);
+}
+
+/*
+ * What a moderator's entry changes outside the rules' state; made live
+ * and by every replay, so the history alone says who plays, whether the
+ * game is paused, who is away and what the dice are.
+ */
+static int
+moderator_apply(struct game *g, const struct entry *e, struct strbuf *err)
+{
+	const char *t = e->text ? e->text : "";
+	char verb[32] = "", from[32], to[32];
+	char *name, *email;
+	int co, seat;
+	long v;
+
+	sscanf(t, "%31s", verb);
+	if (strcmp(verb, "player") == 0) {
+		co = entry_country(g, t);
+		seat = co >= 0 ? g->st.seat_of[co] : -1;
+		name = entry_line(t, "name");
+		email = entry_line(t, "email");
+		if (seat < 0 || name == NULL || email == NULL) {
+			sb_add(err, "a player change names no player's country, "
+			    "name and email");
+			free(name);
+			free(email);
+			return -1;
+		}
+		snprintf(g->st.players[seat].name,
+		    sizeof(g->st.players[seat].name), "%s", name);
+		snprintf(g->st.players[seat].email,
+		    sizeof(g->st.players[seat].email), "%s", email);
+		free(name);
+		free(email);
+	} else if (strcmp(verb, "pause") == 0) {
+		if (g->paused[0] != '\0') {
+			sb_add(err, "the game is paused already");
+			return -1;
+		}
+		snprintf(g->paused, sizeof(g->paused), "%s", e->time);
+	} else if (strcmp(verb, "resume") == 0) {
+		if (g->paused[0] == '\0') {
+			sb_add(err, "the game is not paused");
+			return -1;
+		}
+		g->paused[0] = '\0';
+	} else if (strcmp(verb, "absence") == 0) {
+		co = entry_country(g, t);
+		if (co < 0 || sscanf(t, "%*s %*s %31s %31s", from, to) != 2 ||
+		    time_parse(from) < 0 || time_parse(to) <= time_parse(from)) {
+			sb_add(err, "an absence names no country and window");
+			return -1;
+		}
+		g->absences = xrealloc(g->absences, (g->nabsences + 1) *
+		    sizeof(*g->absences));
+		g->absences[g->nabsences].country = co;
+		g->absences[g->nabsences].from = time_parse(from);
+		g->absences[g->nabsences].to = time_parse(to);
+		g->nabsences++;
+	} else if (strcmp(verb, "deadline-hours") == 0) {
+		if (sscanf(t, "%*s %ld", &v) != 1 || v < 0 || v > 24 * 365) {
+			sb_add(err, "bad deadline hours");
+			return -1;
+		}
+		g->deadline_hours = (int)v;
+	} else if (strcmp(verb, "rollback") == 0) {
+		/*
+		 * The dice after a rollback are new: players saw the draws
+		 * of the runs undone, and must not know what comes next.
+		 */
+		dice_add_entropy(&g->dice, t);
+	} else if (strcmp(verb, "deadline") != 0) {
+		sb_addf(err, "unknown moderator's command '%s'", verb);
+		return -1;
+	}
+	return 0;
+}
+
+struct entry *
+game_moderate(struct game *g, const char *text, const char *now,
+    struct strbuf *err)
+{
+	struct entry *e = new_entry(g, EN_MODERATOR, now);
+
+	e->run = g->run + 1;	/* the next report shows it */
+	e->text = xstrdup(text);
+	if (moderator_apply(g, e, err) != 0) {
+		entry_release(e);
+		g->nhist--;
+		return NULL;
+	}
+	aor_state_digest(&g->st, e->digest);
+	return e;
+}
+
+void
+game_note(struct game *g, struct entry *e, const char *fmt, ...)
+{
+	struct ctx c = ctx_for(g, &e->j);
+	struct strbuf sb;
+	va_list ap;
+
+	sb_init(&sb);
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	ev(&c, "moderator", NO_COUNTRY, "%s", sb.buf);
+	sb_release(&sb);
+}
+
+int
+game_paused(const struct game *g)
+{
+	return g->paused[0] != '\0';
+}
+
+long long
+game_absence_shift(const struct game *g, int country, long long t,
+    long long now)
+{
+	size_t i, round;
+
+	/* absences may touch: a moved deadline may fall in the next */
+	for (round = 0; round <= g->nabsences; round++)
+		for (i = 0; i < g->nabsences; i++) {
+			const struct absence *a = &g->absences[i];
+			long long start = a->from > now ? a->from : now;
+
+			if (a->country == country && t >= a->from &&
+			    t <= a->to && t > now && a->to > start)
+				t += a->to - start;
+		}
+	return t;
+}
+
+/* The armoured PGP message in a text, or NULL. */
+static char *
+pgp_armor_in(const char *text)
+{
+	const char *a = strstr(text, "-----BEGIN PGP MESSAGE-----"), *b;
+
+	b = a ? strstr(a, "-----END PGP MESSAGE-----") : NULL;
+	return b ? xasprintf("%.*s", (int)(b - a) + 25, a) : NULL;
+}
+
+int
+game_truncate(struct game *g, size_t n, const char *path,
+    struct strbuf *err)
+{
+	struct player players[RS_MAX_COUNTRIES];
+	int seat_of[RS_MAX_COUNTRIES], np = g->st.nplayers, seat, rc = 0;
+	unsigned variants = g->st.variants;
+	int rules = g->st.rules;
+	unsigned char seed[SEED_BYTES];
+	int have_key = g->dice.have_key;
+	char digest[65], *old;
+	size_t k;
+
+	if (n == 0 || n > g->nhist) {
+		sb_add(err, "nothing to keep");
+		return -1;
+	}
+	/* undo, latest first, what dropped entries changed outside it */
+	for (k = g->nhist; k-- > n; ) {
+		const struct entry *e = &g->hist[k];
+		const char *t = e->text ? e->text : "";
+
+		if (e->kind != EN_MODERATOR)
+			continue;
+		if (strncmp(t, "player ", 7) == 0 &&
+		    entry_country(g, t) >= 0 &&
+		    (seat = g->st.seat_of[entry_country(g, t)]) >= 0) {
+			if ((old = entry_line(t, "old-name")) != NULL)
+				snprintf(g->st.players[seat].name,
+				    sizeof(g->st.players[seat].name), "%s",
+				    old);
+			free(old);
+			if ((old = entry_line(t, "old-email")) != NULL)
+				snprintf(g->st.players[seat].email,
+				    sizeof(g->st.players[seat].email), "%s",
+				    old);
+			free(old);
+		} else if (strncmp(t, "deadline-hours ", 15) == 0 &&
+		    (old = entry_line(t, "before")) != NULL) {
+			g->deadline_hours = atoi(old);
+			free(old);
+		}
+	}
+	/*
+	 * A sealed pick kept whose reveal is dropped is revealed again when
+	 * its combat ends, with the same session key.
+	 */
+	for (k = n; k < g->nhist; k++) {
+		const struct entry *u = &g->hist[k];
+		struct entry *o;
+
+		if (u->kind != EN_UNSEAL || u->of < 0 || (size_t)u->of >= n)
+			continue;
+		o = &g->hist[u->of];
+		o->opened = 0;
+		free(o->plain);
+		o->plain = xstrdup(u->text ? u->text : "");
+		if (u->session_key != NULL && o->text != NULL &&
+		    (old = pgp_armor_in(o->text)) != NULL) {
+			g->opened = xrealloc(g->opened, (g->nopened + 1) *
+			    sizeof(*g->opened));
+			g->opened[g->nopened].armor = old;
+			g->opened[g->nopened].session_key =
+			    xstrdup(u->session_key);
+			g->nopened++;
+		}
+	}
+	memcpy(players, g->st.players, sizeof(players));
+	memcpy(seat_of, g->st.seat_of, sizeof(seat_of));
+	memcpy(seed, g->dice.seed, sizeof(seed));
+	aor_state_init(&g->st, &g->rs);
+	memcpy(g->st.players, players, sizeof(players));
+	memcpy(g->st.seat_of, seat_of, sizeof(seat_of));
+	g->st.nplayers = np;
+	g->st.variants = variants;
+	g->st.rules = rules;	/* the reading the game is played under */
+	dice_release(&g->dice);
+	dice_init(&g->dice, g->id);
+	if (have_key)
+		dice_set_key(&g->dice, seed);
+	memset(g->key_fpr, 0, sizeof(g->key_fpr));
+	memset(g->key_text, 0, sizeof(g->key_text));
+	g->moderator_fpr[0] = '\0';
+	g->moderator_key = NULL;
+	/* the keyring is made again from the keys kept when next needed */
+	drop_keyring(g);
+	g->mod_keys = 0;
+	g->paused[0] = '\0';
+	free(g->absences);
+	g->absences = NULL;
+	g->nabsences = 0;
+	/* the dropped entries stay until the replay: they open seals */
+	for (k = 0; k < n && rc == 0; k++)
+		rc = replay_entry(g, &g->hist[k], 0, 0, path);
+	for (k = n; k < g->nhist; k++)
+		entry_release(&g->hist[k]);
+	g->nhist = n;
+	if (rc != 0) {
+		sb_add(err, "the history does not replay");
+		return -1;
+	}
+	aor_state_digest(&g->st, digest);
+	if (strcmp(digest, g->hist[n - 1].digest) != 0) {
+		sb_add(err, "the state replayed differs from the recorded "
+		    "digest");
+		return -1;
+	}
+	return 0;
 }
 
 /* Keys and signatures (issue 4). */
@@ -944,26 +1249,49 @@ game_deadline(const struct game *g, const struct decision *d)
 	return NULL;
 }
 
-/* Keeps deadlines of decisions still pending; sets new ones from now. */
+static const struct deadline *
+deadline_record(const struct game *g, const struct decision *d)
+{
+	size_t i;
+
+	for (i = 0; i < g->ndeadlines; i++)
+		if (g->deadlines[i].country == d->country &&
+		    strcmp(g->deadlines[i].step, d->step) == 0)
+			return &g->deadlines[i];
+	return NULL;
+}
+
+/*
+ * Keeps deadlines of decisions still pending (and those the moderator
+ * removed); sets new ones from now.  While the game is paused its clock
+ * stands at the pause, so that resume's shift gives them their full time;
+ * a player's absence moves a new deadline past it.
+ */
 static void
 update_deadlines(struct game *g, const char *now)
 {
 	struct decision d[RS_MAX_COUNTRIES];
 	struct deadline *nd;
 	int n = aor_pending(&g->st, d, RS_MAX_COUNTRIES), i;
+	long long base = now != NULL ? time_parse(now) : -1, t;
 
+	if (g->paused[0] != '\0' && base >= 0)
+		base = time_parse(g->paused);
 	nd = xcalloc((size_t)n + 1, sizeof(*nd));
 	for (i = 0; i < n; i++) {
-		const char *old = game_deadline(g, &d[i]);
+		const struct deadline *old = deadline_record(g, &d[i]);
 
 		memcpy(nd[i].step, d[i].step, sizeof(nd[i].step));
 		nd[i].country = d[i].country;
-		if (old != NULL)
-			snprintf(nd[i].when, sizeof(nd[i].when), "%.31s", old);
-		else if (g->deadline_hours > 0 && now != NULL &&
-		    time_parse(now) >= 0)
-			time_format(time_parse(now) +
-			    (long long)g->deadline_hours * 3600, nd[i].when);
+		if (old != NULL && (old->when[0] || old->removed)) {
+			snprintf(nd[i].when, sizeof(nd[i].when), "%.31s",
+			    old->when);
+			nd[i].removed = old->removed;
+		} else if (g->deadline_hours > 0 && base >= 0) {
+			t = base + (long long)g->deadline_hours * 3600;
+			time_format(game_absence_shift(g, d[i].country, t,
+			    base), nd[i].when);
+		}
 	}
 	free(g->deadlines);
 	g->deadlines = nd;
@@ -1113,6 +1441,9 @@ game_to_xml_for(struct game *g, const char *now, int viewer)
 		xml_set(m, "kind", decision_names[d[i].kind]);
 		if (dl != NULL)
 			xml_set(m, "deadline", dl);
+		else if (deadline_record(g, &d[i]) != NULL &&
+		    deadline_record(g, &d[i])->removed)
+			xml_set(m, "no-deadline", "yes");
 		xml_set(m, "what", d[i].what);
 		if (viewer == d[i].country)
 			add_choices(g, &d[i], m);
@@ -1126,6 +1457,32 @@ game_to_xml_for(struct game *g, const char *now, int viewer)
 		xml_set_int(m, "run", g->queue[k].run);
 	}
 	return doc;
+}
+
+/*
+ * The file as it was stays beside it as GAME.xml~ (issue 11), so that a
+ * mistaken run is one mv away: a hard link to it, which the rename of the
+ * new file leaves alone; a copy where links cannot be made.
+ */
+static void
+keep_previous(const char *path)
+{
+	char *backup = xasprintf("%s~", path), *text;
+	struct stat sb;
+	size_t len;
+
+	if (lstat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
+		unlink(backup);
+		if (link(path, backup) != 0) {
+			text = read_file(path, &len);
+			if (text == NULL || write_file_atomic(backup, text, len,
+			    0600) != 0)
+				diag_warn(backup, 0, "cannot keep the previous "
+				    "game file: %s", strerror(errno));
+			free(text);
+		}
+	}
+	free(backup);
 }
 
 int
@@ -1162,6 +1519,7 @@ game_save_doc(struct game *g, xmlDoc *doc, const char *path)
 		return -1;
 	}
 	xmlFreeDoc(doc);
+	keep_previous(path);
 	/* the moderator's file: hands and unsealed picks are in it */
 	rc = write_file_atomic(path, mem, (size_t)len, 0600);
 	xmlFree(mem);
@@ -1361,6 +1719,16 @@ replay_entry(struct game *g, struct entry *e, int verify, int digest_too,
 		dice_add_entropy(&g->dice, e->text ? e->text : "");
 	if (e->kind == EN_KEY)
 		apply_key(g, e);
+	if (e->kind == EN_MODERATOR) {
+		sb_init(&err);
+		if (moderator_apply(g, e, &err) != 0) {
+			diag(EXIT_DATAERR, path, 0, "history entry %d "
+			    "(moderator): %s", e->n, err.buf);
+			rc = -1;
+		}
+		sb_release(&err);
+		return rc;
+	}
 	if (e->kind == EN_REJECTED || e->kind >= EN_KEY)
 		return 0;
 	journal_init(&j);
@@ -1513,6 +1881,7 @@ read_tail(struct game *g, xmlNode *root, const char *path)
 		memset(d, 0, sizeof(*d));
 		xml_attr(n, "step", d->step, sizeof(d->step));
 		xml_attr(n, "deadline", d->when, sizeof(d->when));
+		d->removed = xml_attr_yes(n, "no-deadline");
 		d->country = c;
 	}
 	for (n = xml_child(xml_child(root, "queue"), "order"); n;

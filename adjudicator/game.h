@@ -23,7 +23,8 @@ enum entry_kind {
 	EN_KEY,			/* a key registered (country or moderator) */
 	EN_RECEIVED,		/* a signed message as received */
 	EN_ENTROPY,		/* a player's ENTROPY line (dice.h) */
-	EN_UNSEAL		/* the opened text of sealed entry "of" */
+	EN_UNSEAL,		/* the opened text of sealed entry "of" */
+	EN_MODERATOR		/* a moderator's command (issue 11) */
 };
 
 struct entry {
@@ -57,6 +58,13 @@ struct deadline {
 	char step[32];
 	int country;
 	char when[32];
+	int removed;		/* the moderator took it away: none kept */
+};
+
+/* A player away (absence): their deadlines in the window move past it. */
+struct absence {
+	int country;
+	long long from, to;
 };
 
 struct game {
@@ -96,6 +104,10 @@ struct game {
 	/* sealed messages opened with the moderator's key this run */
 	struct opened { char *armor; char *session_key; } *opened;
 	size_t nopened;
+	/* issue 11: the moderator's pause and the players' absences */
+	char paused[32];	/* paused since this time, or "" */
+	struct absence *absences;
+	size_t nabsences;
 };
 
 /*
@@ -145,6 +157,39 @@ int game_adjust(struct game *g, const char *text, const char *now,
     struct strbuf *err);
 void game_reject(struct game *g, const struct order *o, const char *reason,
     const char *now);
+
+/*
+ * A moderator's command (issue 11) as a history entry of kind
+ * "moderator": text is the command, a first line "VERB ARGS" and lines
+ * "KEY VALUE" ("player prussia\nname Bernd\n...").  Like adjustments it
+ * belongs to the coming run, so that the next report shows it.  The
+ * effect on the game (a player's name, the pause, an absence, the
+ * deadline hours, the dice after a rollback) is made here and again by
+ * every replay.  Returns the entry, to which game_note adds the public
+ * events, or NULL with err (nothing changed).
+ */
+struct entry *game_moderate(struct game *g, const char *text,
+    const char *now, struct strbuf *err);
+/* Adds a public event "The moderator ..." to a moderator's entry. */
+void game_note(struct game *g, struct entry *e, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* 1 while the moderator has paused the game: no deadline passes. */
+int game_paused(const struct game *g);
+/*
+ * A deadline of country at time t, moved past every absence of that
+ * player it falls in (by the absence's length from its start, or from
+ * now when it has begun).
+ */
+long long game_absence_shift(const struct game *g, int country,
+    long long t, long long now);
+/*
+ * Truncates the history to its first n entries and replays them, so that
+ * the game is exactly as it was after entry n - 1 (rollback).  Players'
+ * names, keys, the pause, absences and deadline hours are those of that
+ * point.  0, or -1 with err.
+ */
+int game_truncate(struct game *g, size_t n, const char *path,
+    struct strbuf *err);
 
 /*
  * Keys: registers an armoured public key for a country (or the moderator

@@ -572,6 +572,9 @@ apply_defaults(struct game *g, const struct run_opts *opt)
 	int np = aor_pending(&g->st, d, RS_MAX_COUNTRIES), i;
 	long long now = time_parse(opt->now);
 
+	/* issue 11: while the moderator has paused the game, time stands */
+	if (game_paused(g))
+		return;
 	for (i = 0; i < np; i++) {
 		const char *dl = game_deadline(g, &d[i]);
 

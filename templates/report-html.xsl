@@ -192,7 +192,7 @@
             <xsl:when test="@kind = 'order'">Order</xsl:when>
             <xsl:when test="@kind = 'rejected'">Rejected</xsl:when>
             <xsl:when test="@kind = 'default'">Default</xsl:when>
-            <xsl:when test="@kind = 'adjust'">Moderator</xsl:when>
+            <xsl:when test="@kind = 'adjust' or @kind = 'moderator'">Moderator</xsl:when>
             <xsl:when test="@kind = 'setup'">Setup</xsl:when>
             <xsl:otherwise><xsl:value-of select="@kind"/></xsl:otherwise>
           </xsl:choose>
@@ -224,6 +224,9 @@
           <xsl:if test="$lines != ''">
             <pre class="orders"><xsl:value-of select="substring($lines, 1, string-length($lines) - 1)"/></pre>
           </xsl:if>
+        </xsl:when>
+        <xsl:when test="@kind = 'adjust' and $sealed">
+          <p class="adjust">A correction of these cards; the cards are in that player's report.</p>
         </xsl:when>
         <xsl:when test="@kind = 'adjust'">
           <p class="adjust">Correction: <code><xsl:value-of select="normalize-space(text)"/></code></p>
@@ -626,6 +629,8 @@ code, pre { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-si
 .k-default { border-left-color: #8a8a8a; }
 .k-adjust { border-left-color: #7b4fa6; }
 .k-adjust .kind { background: #e9def4; color: #4f2a73; }
+.k-moderator { border-left-color: #7b4fa6; }
+.k-moderator .kind { background: #e9def4; color: #4f2a73; }
 .k-setup { border-left-color: #2d8a7a; }
 .k-setup .kind { background: #d5eeea; color: #1a5a4f; }
 pre.orders { background: #eef1f6; border-radius: 4px; padding: 5px 10px;

@@ -117,6 +117,15 @@
       <xsl:value-of select="concat('Nothing happened in this run.', $nl)"/>
     </xsl:if>
     <xsl:apply-templates select="state"/>
+    <!-- email players negotiate with each other: who plays what, where -->
+    <xsl:call-template name="rule"><xsl:with-param name="title" select="'Players'"/></xsl:call-template>
+    <xsl:for-each select="players/player">
+      <xsl:call-template name="wrap">
+        <xsl:with-param name="text" select="concat(key('country', @country)/@name, ': ', @name, ', ', @email)"/>
+        <xsl:with-param name="lead" select="'  '"/>
+        <xsl:with-param name="indent" select="'    '"/>
+      </xsl:call-template>
+    </xsl:for-each>
     <xsl:call-template name="rule"><xsl:with-param name="title" select="'Pending'"/></xsl:call-template>
     <xsl:for-each select="pending/decision">
       <xsl:call-template name="wrap">
@@ -247,6 +256,13 @@
           <xsl:with-param name="indent" select="'    '"/>
         </xsl:call-template>
       </xsl:when>
+      <xsl:when test="@kind = 'adjust' and @sealed = 'yes' and $viewer != @country">
+        <xsl:call-template name="wrap">
+          <xsl:with-param name="text" select="concat('* Moderator correction of ', key('country', @country)/@name, &quot;'&quot;, 's cards (the cards are in that player', &quot;'&quot;, 's report).')"/>
+          <xsl:with-param name="indent" select="'    '"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:when test="@kind = 'moderator'"/>
       <xsl:when test="@kind = 'adjust'">
         <xsl:call-template name="wrap">
           <xsl:with-param name="text" select="concat('* Moderator adjustment: ', text)"/>
@@ -284,7 +300,8 @@
     <xsl:for-each select="event[not(@to) or @to = $viewer]">
       <xsl:call-template name="wrap">
         <xsl:with-param name="text" select="."/>
-        <xsl:with-param name="lead" select="'  '"/>
+        <!-- a moderator's command is told by its events alone -->
+        <xsl:with-param name="lead" select="substring('*   ', 1 + 2 * not(../@kind = 'moderator' and position() = 1), 2)"/>
         <xsl:with-param name="indent" select="'    '"/>
       </xsl:call-template>
     </xsl:for-each>

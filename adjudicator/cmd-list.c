@@ -1,0 +1,146 @@
+/*
+ * cmd-list.c - adjudicator list: every game in a folder, one line each,
+ * with its step, the players it waits for and its next deadline
+ * (issue 11, Njudge's LIST).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd.h"
+#include "diag.h"
+#include "util.h"
+
+static const char list_usage[] = "adjudicator list DIR\n"
+    "One line for each game file (*.xml) in DIR: its turn and step, the "
+    "players\n"
+    "it waits for and its next deadline.";
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A game file starts with <game ...>: other XML in the folder is not. */
+static int
+looks_like_game(const char *path)
+{
+	char buf[512];
+	size_t n;
+	FILE *f = fopen(path, "r");
+
+	if (f == NULL)
+		return 1;	/* let the load say why */
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return strstr(buf, "<game ") != NULL;
+}
+
+static void
+list_one(const char *name, struct game *g)
+{
+	struct decision d[RS_MAX_COUNTRIES];
+	const char *next = NULL;
+	int i, j, np, shown[RS_MAX_COUNTRIES] = { 0 };
+
+	printf("%s: turn %d of %d, ", name, g->st.turn, g->rs.num.turns);
+	if (g->st.phase == PH_OVER) {
+		printf("game over, won by");
+		for (i = 0; i < g->st.nwinners; i++)
+			printf("%s %s", i ? "," : "",
+			    cname(&g->st, g->st.winners[i]));
+		printf("\n");
+		return;
+	}
+	if (g->st.phase == PH_AUCTION)
+		printf("alliance auction %d", g->st.auction.number);
+	else if (g->st.phase == PH_SEGMENTS)
+		printf("segment %d of %d", g->st.segment,
+		    aor_segments_per_turn(&g->st));
+	else
+		printf("setup");
+	np = aor_pending(&g->st, d, RS_MAX_COUNTRIES);
+	printf("; waiting for");
+	for (i = 0, j = 0; i < np; i++) {
+		const char *dl = game_deadline(g, &d[i]);
+
+		if (dl != NULL && (next == NULL || strcmp(dl, next) < 0))
+			next = dl;
+		if (shown[d[i].country]++)
+			continue;
+		printf("%s %s (%s)", j++ ? "," : "",
+		    cname(&g->st, d[i].country), d[i].step);
+	}
+	if (j == 0)
+		printf(" nobody");
+	printf("; next deadline %s", next ? next : "none");
+	if (game_paused(g))
+		printf("; paused since %s", g->paused);
+	printf("\n");
+}
+
+int
+cmd_list(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct dirent *de;
+	struct stat sb;
+	struct game g;
+	char **names = NULL, *path;
+	size_t n = 0, i, len;
+	int c, rc = EXIT_OK;
+	DIR *dir;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (c == 'h')
+			return usage(list_usage, EXIT_OK);
+		return usage(list_usage, EXIT_USAGE);
+	}
+	if (argc - optind != 1)
+		return usage(list_usage, EXIT_USAGE);
+	if ((dir = opendir(argv[optind])) == NULL) {
+		diag(EXIT_NOINPUT, argv[optind], 0, "cannot read the folder: %s",
+		    strerror(errno));
+		return EXIT_NOINPUT;
+	}
+	while ((de = readdir(dir)) != NULL) {
+		len = strlen(de->d_name);
+		if (len > 4 && strcmp(de->d_name + len - 4, ".xml") == 0 &&
+		    de->d_name[0] != '.') {
+			names = xrealloc(names, (n + 1) * sizeof(*names));
+			names[n++] = xstrdup(de->d_name);
+		}
+	}
+	closedir(dir);
+	if (n > 0)
+		qsort(names, n, sizeof(*names), by_name);
+	for (i = 0; i < n; i++) {
+		path = xasprintf("%s/%s", argv[optind], names[i]);
+		if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
+		    looks_like_game(path)) {
+			fflush(stdout);
+			if (game_load(&g, path, NULL, 0) != 0)
+				rc = EXIT_DATAERR;
+			else {
+				list_one(names[i], &g);
+				game_release(&g);
+			}
+		}
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+	if (n == 0)
+		fprintf(stderr, "adjudicator: no game files (*.xml) in %s\n",
+		    argv[optind]);
+	return diag_status() ? diag_status() : rc;
+}

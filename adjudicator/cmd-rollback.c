@@ -1,0 +1,275 @@
+/*
+ * cmd-rollback.c - adjudicator rollback: undo runs (issue 11, Njudge's
+ * ROLLBACK).  The history is the game, so dropping the entries of the
+ * runs after N gives exactly the game after run N.  The file as it was is
+ * kept beside it first.  Orders applied in the runs undone wait again for
+ * their step, or are listed for the moderator to resend.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "diag.h"
+#include "orders.h"
+#include "util.h"
+
+static const char rollback_usage[] =
+    "adjudicator rollback GAME.xml --to-run N [--now TIME]\n"
+    "Returns the game to its state after run N, keeping the file as it "
+    "was in\n"
+    "GAME.xml.run-M (M its latest run).  Orders applied after run N wait "
+    "again\n"
+    "for their step, or are listed to be sent again.";
+
+/* An order of a run undone, parsed while its seal can still be opened. */
+struct undone {
+	struct order o;
+	int parsed;
+	char *why;		/* why it could not be parsed */
+};
+
+/* GAME.xml.run-M, or .run-M.1, ... : a name not taken yet. */
+static char *
+backup_name(const char *path, int run)
+{
+	char *name = xasprintf("%s.run-%d", path, run);
+	int i;
+
+	for (i = 1; access(name, F_OK) == 0; i++) {
+		free(name);
+		name = xasprintf("%s.run-%d.%d", path, run, i);
+	}
+	return name;
+}
+
+/* The first line of a text (a moderator's command's verb and args). */
+static char *
+first_line(const char *text)
+{
+	const char *nl = strchr(text, '\n');
+
+	return nl ? xasprintf("%.*s", (int)(nl - text), text) :
+	    xstrdup(text);
+}
+
+/* A received message carried over when its order waits again. */
+struct carried {
+	int country;
+	char *source, *text;
+	char fpr[41];
+};
+
+int
+cmd_rollback(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "to-run", required_argument, NULL, 'r' },
+		{ "now", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *now_opt = NULL, *path;
+	struct undone *u = NULL;
+	struct carried *cr = NULL;
+	struct strbuf err, text, out;
+	struct entry *e;
+	struct game g;
+	char now[32], sum[65], *backup = NULL, *old = NULL, *line;
+	size_t k, n, nu = 0, ncr = 0, oldlen = 0, q, ri;
+	int c, lock, rc, from, to = -1, waiting = 0, resend = 0;
+	long v;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			if (parse_int(optarg, 0, 1000000, &v) != 0) {
+				diag(EXIT_USAGE, NULL, 0, "--to-run '%s': write "
+				    "a run number", optarg);
+				return EXIT_USAGE;
+			}
+			to = (int)v;
+			break;
+		case 'n': now_opt = optarg; break;
+		case 'h': return usage(rollback_usage, EXIT_OK);
+		default: return usage(rollback_usage, EXIT_USAGE);
+		}
+	}
+	if (argc - optind != 1 || to < 0)
+		return usage(rollback_usage, EXIT_USAGE);
+	path = argv[optind];
+	if (run_time(now_opt, now) != 0)
+		return EXIT_USAGE;
+	if ((rc = moderator_open(path, &g, &lock)) != EXIT_OK)
+		return rc;
+	from = g.run;
+	if (to >= from) {
+		diag(EXIT_USAGE, path, 0, "--to-run %d: the game's latest run "
+		    "is %d; a rollback goes back to an earlier one", to, from);
+		return moderator_close(path, &g, lock, now, EXIT_USAGE);
+	}
+	for (n = 0; n < g.nhist && g.hist[n].run <= to; n++)
+		;
+	sb_init(&err);
+	sb_init(&text);
+	sb_init(&out);
+	/* the file as it is, kept before anything changes */
+	if ((old = read_file(path, &oldlen)) == NULL) {
+		diag(EXIT_NOINPUT, path, 0, "cannot read: %s", strerror(errno));
+		rc = EXIT_NOINPUT;
+		goto out;
+	}
+	sha256_hex(old, oldlen, sum);
+	/* orders undone, parsed while every seal can still be opened */
+	for (k = n; k < g.nhist; k++) {
+		const struct entry *h = &g.hist[k];
+
+		if (h->kind == EN_ORDER && h->country >= 0) {
+			u = xrealloc(u, (nu + 1) * sizeof(*u));
+			memset(&u[nu], 0, sizeof(u[nu]));
+			sb_reset(&err);
+			if (order_parse_block(&g.rs, h->country, h->text ?
+			    h->text : "", h->source, &u[nu].o, &err) == 0)
+				u[nu].parsed = 1;
+			else {
+				u[nu].o.country = h->country;
+				snprintf(u[nu].o.step, sizeof(u[nu].o.step),
+				    "%s", h->step);
+				u[nu].why = xstrdup(err.buf);
+			}
+			nu++;
+		} else if (h->kind == EN_RECEIVED && h->country >= 0) {
+			cr = xrealloc(cr, (ncr + 1) * sizeof(*cr));
+			cr[ncr].country = h->country;
+			cr[ncr].source = xstrdup(h->source ? h->source : "");
+			cr[ncr].text = xstrdup(h->text ? h->text : "");
+			snprintf(cr[ncr].fpr, sizeof(cr[ncr].fpr), "%s", h->fpr);
+			ncr++;
+		} else if (h->kind == EN_MODERATOR || h->kind == EN_ADJUST ||
+		    h->kind == EN_KEY) {
+			line = h->kind == EN_MODERATOR ?
+			    first_line(h->text ? h->text : "") :
+			    h->kind == EN_ADJUST ? xasprintf("adjust %s",
+			    h->text ? h->text : "") : xasprintf("key %s",
+			    h->country >= 0 ? cname(&g.st, h->country) :
+			    "moderator");
+			if (strncmp(line, "rollback", 8) != 0)
+				sb_addf(&out, "undone, redo if still meant: "
+				    "%s\n", line);
+			free(line);
+		}
+	}
+	sb_reset(&err);
+	if (game_truncate(&g, n, path, &err) != 0) {
+		diag(EXIT_DATAERR, path, 0, "cannot roll back to run %d: %s",
+		    to, err.buf);
+		rc = EXIT_DATAERR;
+		goto out;
+	}
+	g.run = to;
+	backup = backup_name(path, from);
+	sb_addf(&text, "rollback %d\nfrom-run %d\nbackup %s\nbackup-sha256 %s",
+	    to, from, strrchr(backup, '/') ? strrchr(backup, '/') + 1 : backup,
+	    sum);
+	if ((e = game_moderate(&g, text.buf, now, &err)) == NULL) {
+		diag(EXIT_SOFTWARE, path, 0, "%s", err.buf);
+		rc = EXIT_SOFTWARE;
+		goto out;
+	}
+	ri = g.nhist - 1;	/* entries are added after it: by index */
+	game_note(&g, e, "The moderator rolls the game back to its state after "
+	    "run %d: run%s %d%s%.0d undone. The dice go on anew, so those "
+	    "seen in the runs undone say nothing of the draws to come.", to,
+	    from > to + 1 ? "s" : "", to + 1, from > to + 1 ? " to " : "",
+	    from > to + 1 ? from : 0);
+	for (k = 0; k < nu; k++) {
+		struct order *o = &u[k].o;
+		enum step_status s = STEP_STALE;
+		int queued = 0;
+
+		sb_reset(&err);
+		if (u[k].parsed) {
+			s = aor_step_status(&g.st, o->step, o->country, &err);
+			if (s == STEP_CURRENT && aor_check(&g.st, o, &err) != 0)
+				s = STEP_STALE;
+		} else
+			sb_add(&err, u[k].why);
+		for (q = 0; q < g.nqueue; q++)
+			if (g.queue[q].o.country == o->country &&
+			    strcmp(g.queue[q].o.step, o->step) == 0)
+				queued = 1;
+		if (queued) {
+			sb_addf(&out, "waiting: STEP %s from %s: a newer order "
+			    "waits already\n", o->step, cname(&g.st,
+			    o->country));
+			continue;
+		}
+		if (s == STEP_CURRENT || s == STEP_FUTURE) {
+			/* its signed message stays on record with it */
+			g.run++;
+			for (q = 0; q < ncr; q++)
+				if (cr[q].country == o->country && o->source &&
+				    strncmp(o->source, cr[q].source,
+				    strlen(cr[q].source)) == 0 &&
+				    cr[q].source[0] != '\0') {
+					game_received(&g, cr[q].country,
+					    cr[q].source, cr[q].fpr, cr[q].text,
+					    now);
+					cr[q].source[0] = '\0';
+				}
+			g.run--;
+			game_queue(&g, o);
+			waiting++;
+			sb_addf(&out, "waiting: STEP %s from %s (%s)\n", o->step,
+			    cname(&g.st, o->country), o->source ? o->source :
+			    "");
+			game_note(&g, &g.hist[ri], "%s's order for STEP %s waits again "
+			    "for its step.", cname(&g.st, o->country),
+			    o->step);
+		} else {
+			resend++;
+			sb_addf(&out, "resend: STEP %s from %s (%s): %s\n",
+			    o->step, cname(&g.st, o->country), o->source ?
+			    o->source : "", err.buf);
+			game_note(&g, &g.hist[ri], "%s's order for STEP %s is undone "
+			    "and must be sent again.", cname(&g.st,
+			    o->country), o->step);
+		}
+	}
+	/* the file as it was, beside it, before the game is replaced */
+	if (write_file_atomic(backup, old, oldlen, 0600) != 0) {
+		diag(EXIT_CANTCREAT, backup, 0, "cannot keep the game file as "
+		    "it was: %s", strerror(errno));
+		rc = EXIT_CANTCREAT;
+	}
+out:
+	rc = moderator_close(path, &g, lock, now, rc);
+	if (rc == EXIT_OK) {
+		printf("%s: back to the state after run %d (was run %d); the "
+		    "file as it was is %s\n", path, to, from, backup);
+		fputs(out.buf, stdout);
+		printf("%d order%s wait%s again, %d to send again\n", waiting,
+		    waiting == 1 ? "" : "s", waiting == 1 ? "s" : "", resend);
+	} else if (backup != NULL && rc != EXIT_CANTCREAT)
+		unlink(backup);
+	for (k = 0; k < nu; k++) {
+		if (u[k].parsed)
+			order_release(&u[k].o);
+		free(u[k].why);
+	}
+	free(u);
+	for (k = 0; k < ncr; k++) {
+		free(cr[k].source);
+		free(cr[k].text);
+	}
+	free(cr);
+	free(backup);
+	free(old);
+	sb_release(&err);
+	sb_release(&text);
+	sb_release(&out);
+	return rc;
+}
