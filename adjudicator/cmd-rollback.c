@@ -170,6 +170,13 @@ cmd_rollback(int argc, char **argv)
 		goto out;
 	}
 	g.run = to;
+	/*
+	 * The pending decisions get fresh deadlines (the deadline hours from
+	 * now): the players lost the time of the runs undone.
+	 */
+	free(g.deadlines);
+	g.deadlines = NULL;
+	g.ndeadlines = 0;
 	backup = backup_name(path, from);
 	sb_addf(&text, "rollback %d\nfrom-run %d\nbackup %s\nbackup-sha256 %s",
 	    to, from, strrchr(backup, '/') ? strrchr(backup, '/') + 1 : backup,

@@ -321,7 +321,8 @@ remind(struct moderation *m)
 		    EXIT_DATAERR);
 		return;
 	}
-	np = aor_pending(&g.st, d, RS_MAX_COUNTRIES);
+	/* issue 11: a paused game has no deadline to remind of */
+	np = game_paused(&g) ? 0 : aor_pending(&g.st, d, RS_MAX_COUNTRIES);
 	for (i = 0; i < np; i++) {
 		const char *dl = game_deadline(&g, &d[i]);
 

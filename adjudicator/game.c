@@ -2338,6 +2338,7 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 	xmlNode *root, *rsnode, *n;
 	char commit[65], revealed[2 * SEED_BYTES + 8];
 	unsigned char seedbuf[SEED_BYTES];
+	struct player players[RS_MAX_COUNTRIES];
 	int rc = -1, rules;
 	size_t k;
 
@@ -2437,11 +2438,22 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 	 * Every entry's draws and events are compared; the state digests of
 	 * every entry only by verify, the last one always.
 	 */
+	memcpy(players, g->st.players, sizeof(players));
 	for (k = 0; k < g->nhist; k++)
 		if (replay_entry(g, &g->hist[k], verify, verify, path) != 0)
 			goto out;
 	if (verify && check_unsealed(g, path) != 0)
 		goto out;
+	/* the players' changes in the history end where <players> is */
+	for (k = 0; k < (size_t)g->st.nplayers; k++)
+		if (strcmp(players[k].name, g->st.players[k].name) != 0 ||
+		    strcmp(players[k].email, g->st.players[k].email) != 0) {
+			diag(EXIT_DATAERR, path, 0, "the <players> element does "
+			    "not match the players' changes in the history "
+			    "(%s; edited by hand?)", cid(g,
+			    g->st.players[k].country));
+			goto out;
+		}
 	/* every entry records the state after it: the last one must fit */
 	aor_state_digest(&g->st, commit);
 	if (strcmp(commit, g->hist[g->nhist - 1].digest) != 0) {

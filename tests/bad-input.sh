@@ -374,7 +374,9 @@ grep -q "bad-xslt.xsl:4: error:" "$w/err" && ok || { bad "the XSLT error names n
 # regular files), and the game file is the moderator's: mode 600.
 [ -c /dev/null ] && ok || bad "/dev/null is no longer a device"
 [ "$(stat -c %a "$w/game.xml")" = 600 ] && ok || bad "the game file is not mode 600"
-"$adj" adjust "$w/game.xml" "$third gold 0" --now 2026-12-01T10:00:00Z
+# An adjustment that changes nothing is refused (issue 11).
+expect adjust-noop 64 "changes nothing (it is so already)" \
+	"$adj" adjust "$w/game.xml" "$third gold 0" --now 2026-12-01T10:00:00Z
 # A multi-word country in an adjustment.
 "$adj" adjust "$w/game.xml" "Great Britain discs Baltic 1" \
 	--now 2026-12-01T10:00:00Z > /dev/null 2>&1 && ok ||
