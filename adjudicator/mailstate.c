@@ -774,9 +774,11 @@ moderation_open(struct moderation *m)
 	}
 	m->ms_loaded = 1;
 	if (mailstate_recover(&m->ms, g.run))
-		diag_warn(m->ms.path, 0, "a resolve was interrupted before "
-		    "the game was saved: its orders wait again and its "
-		    "reports were dropped");
+		diag_warn(m->ms.path, 0, "the game is at run %d, behind the "
+		    "mail state (a resolve interrupted before the game was "
+		    "saved, or a rollback): the orders of the later runs "
+		    "wait again and their unsent reports were dropped",
+		    g.run);
 	/* runs resolved by hand (adjudicator resolve) are mailed too */
 	for (r = m->ms.reported_run + 1; r <= g.run; r++)
 		if (queue_reports(m, &g, r) != EXIT_OK)

@@ -341,8 +341,8 @@ expect ally-card-attacks 65 "ally-attack.txt:3: error: step $step: the ally card
 order no-card.txt "$third" "$step" "ATTACK Russia IN Baltic WITH 9/9/9"
 expect card-not-held 65 "no-card.txt:4: error: $third has no card '9/9/9'" \
 	resolve "$w/no-card.txt"
-"$adj" adjust "$w/game.xml" "$third unrest 22" --now 2026-12-01T10:00:00Z
-"$adj" adjust "$w/game.xml" "$third gold 0" --now 2026-12-01T10:00:00Z
+"$adj" adjust "$w/game.xml" "$third unrest 22" --now 2026-12-01T10:00:00Z > /dev/null
+"$adj" adjust "$w/game.xml" "$third gold 0" --now 2026-12-01T10:00:00Z > /dev/null
 order denmark.txt "$third" "$step" "PLACE Denmark"
 expect unaffordable 65 "box 'Denmark' costs 1 gold, more than $third can pay with gold and borrowing (R5)" \
 	resolve "$w/denmark.txt"
@@ -350,7 +350,7 @@ id=$(echo "$third" | tr 'A-Z ' 'a-z-')
 supply=$(sed -n "s/.*<country id=\"$id\" player=\"yes\" supply=\"\([0-9]*\)\".*/\1/p" "$w/game.xml")
 india=$(sed -n "/<area id=\"india\"/,/<\/area>/s/.*<discs country=\"$id\" count=\"\([0-9]*\)\".*/\1/p" "$w/game.xml")
 "$adj" adjust "$w/game.xml" "$third discs india $((supply + ${india:-0}))" \
-	--now 2026-12-01T10:00:00Z || bad "adjust discs failed"
+	--now 2026-12-01T10:00:00Z > /dev/null || bad "adjust discs failed"
 order nodisc.txt "$third" "$step" "PLACE Saxony"
 expect no-disc 65 "has no disc left in supply (R3)" resolve "$w/nodisc.txt"
 expect bad-adjust 64 "bad adjustment '$third colour 3' (write COUNTRY gold|vp|unrest N" \
