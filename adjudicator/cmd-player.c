@@ -26,7 +26,17 @@ static int
 check_field(const char *what, const char *v, size_t max, int email)
 {
 	const unsigned char *p;
+	struct strbuf why;
+	int line, bad;
 
+	/* recorded in the game file (XML): text as order files are */
+	sb_init(&why);
+	bad = text_check(v, strlen(v), &line, &why);
+	if (bad != 0)
+		diag(EXIT_USAGE, NULL, 0, "--%s: %s", what, why.buf);
+	sb_release(&why);
+	if (bad != 0)
+		return -1;
 	if (*v == '\0' || strlen(v) >= max) {
 		diag(EXIT_USAGE, NULL, 0, "--%s '%s': write 1 to %zu "
 		    "characters", what, v, max - 1);

@@ -99,6 +99,8 @@ expect player-email 64 "--email 'dora': not a mail address" \
 	"$adj" player "$g" prussia --email dora
 expect player-name 64 "--name '': write 1 to 63 characters" \
 	"$adj" player "$g" prussia --name ''
+expect player-utf8 64 "--name: invalid UTF-8 (byte 0xff)" \
+	"$adj" player "$g" prussia --name "$(printf 'Dora\377')"
 expect player-nothing 64 "usage: adjudicator player" \
 	"$adj" player "$g" prussia
 
