@@ -2229,7 +2229,7 @@ check_entry_shape(xmlNode *n, const char *path)
 	static const char *const none[] = { NULL };
 	static const char *const kinds[] = {
 		"setup", "order", "default", "adjust", "rejected", "key",
-		"received", "entropy", "unseal"
+		"received", "entropy", "unseal", "moderator"
 	};
 	char kind[16];
 	xmlNode *c;
