@@ -400,8 +400,6 @@ verify_detached(struct game *g, const struct mail_order *o,
     char fpr[PGP_FPR_LEN + 1], struct strbuf *err)
 {
 	struct pgp *p = NULL;
-	char imported[PGP_FPR_LEN + 1];
-	struct strbuf ignore;
 	int c, rc;
 
 	if (o->signature == NULL) {
@@ -410,11 +408,7 @@ verify_detached(struct game *g, const struct mail_order *o,
 	}
 	if (pgp_open(&p, NULL, err) != 0)
 		return -1;
-	sb_init(&ignore);
-	for (c = 0; c < g->rs.ncountries; c++)
-		if (g->key_text[c] != NULL)
-			pgp_import(p, g->key_text[c], imported, &ignore);
-	sb_release(&ignore);
+	game_import_keys(g, p);
 	rc = pgp_verify_detached(p, o->text, o->len, o->signature,
 	    o->siglen, fpr, err);
 	pgp_close(p);
@@ -602,7 +596,7 @@ order_text(struct moderation *m, struct game *g, struct ms_message *rec,
 		 * mailed again in another encoding or encryption; a
 		 * failure here is the check's to explain */
 		if (game_verify_message(g, t->order.text, t->order.len,
-		    &t->plain, fpr, &err) == 0)
+		    &t->plain, fpr, NULL, &err) == 0)
 			snprintf(rec->signer, sizeof(rec->signer), "%s", fpr);
 		break;
 	case PART_PGP_SIGNED:

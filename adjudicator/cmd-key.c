@@ -23,10 +23,10 @@ cmd_key(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *now_opt = NULL, *path, *who, *file;
-	struct strbuf err;
+	struct strbuf err, rev;
 	struct game g;
 	char now[32], *text;
-	int c, lock, co = NO_COUNTRY, rc = EXIT_OK;
+	int c, lock, co = NO_COUNTRY, rc = EXIT_OK, revoked = 0;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -55,6 +55,7 @@ cmd_key(int argc, char **argv)
 		return diag_status();
 	}
 	sb_init(&err);
+	sb_init(&rev);
 	if (game_load(&g, path, NULL, 0) != 0) {
 		rc = diag_status() ? diag_status() : EXIT_DATAERR;
 		goto out_unloaded;
@@ -70,11 +71,32 @@ cmd_key(int argc, char **argv)
 	}
 	g.run++;
 	sb_reset(&err);
-	if (game_add_key(&g, co, text, now, &err) != 0) {
-		diag(EXIT_DATAERR, file, 0, "%s", err.buf);
+	/*
+	 * Issue 9: a revocation certificate, or a revoked copy of the key
+	 * registered for the country, revokes it; anything else registers
+	 * a new key.
+	 */
+	if (co != NO_COUNTRY && g.key_text[co] != NULL &&
+	    g.key_revoked[co] == NULL &&
+	    game_revoke_key(&g, co, text, now, &rev) == 0)
+		revoked = 1;
+	else if (game_add_key(&g, co, text, now, &err) != 0) {
+		if (rev.len > 0)
+			diag(EXIT_DATAERR, file, 0, "neither a revocation of "
+			    "the key registered for %s (%s) nor a key to "
+			    "register (%s)", cname(&g.st, co), rev.buf,
+			    err.buf);
+		else
+			diag(EXIT_DATAERR, file, 0, "%s", err.buf);
 		rc = EXIT_DATAERR;
-	} else if (game_save(&g, path, now) != 0)
+		goto out;
+	}
+	if (game_save(&g, path, now) != 0)
 		rc = diag_status();
+	else if (revoked)
+		printf("%s: revoked key %s of %s: orders signed with it are "
+		    "refused from now on\n", path, g.key_fpr[co],
+		    cname(&g.st, co));
 	else
 		printf("%s: registered key %s for %s\n", path,
 		    co == NO_COUNTRY ? g.moderator_fpr : g.key_fpr[co],
@@ -83,6 +105,7 @@ out:
 	game_release(&g);
 out_unloaded:
 	sb_release(&err);
+	sb_release(&rev);
 	free(text);
 	game_unlock(lock);
 	return rc;

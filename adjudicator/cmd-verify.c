@@ -21,7 +21,7 @@ cmd_verify(int argc, char **argv)
 	const char *seed_file = NULL;
 	unsigned char seed[SEED_BYTES];
 	struct game g;
-	size_t k, draws = 0;
+	size_t k, draws = 0, msgs = 0;
 	int c, have;
 
 	optind = 1;
@@ -41,11 +41,30 @@ cmd_verify(int argc, char **argv)
 		    argv[optind]);
 		return diag_status() ? diag_status() : EXIT_DATAERR;
 	}
-	for (k = 0; k < g.nhist; k++)
+	for (k = 0; k < g.nhist; k++) {
 		draws += g.hist[k].ndraws;
+		msgs += g.hist[k].kind == EN_RECEIVED;
+	}
 	printf("%s: verified: %zu history entries and %zu draws replayed "
 	    "from the seed; every draw, event and state matches\n",
 	    argv[optind], g.nhist, draws);
+	/* issue 9.5: say what was proved, and what could not be */
+	printf("%s: signed messages: %zu re-checked against the keys "
+	    "registered when they came", argv[optind],
+	    msgs - (size_t)g.unchecked);
+	if (g.unchecked > 0)
+		printf("; %d not: encrypted to the moderator (give the "
+		    "moderator's key in GNUPGHOME) or PGP/MIME mail, whose "
+		    "signature the history does not keep", g.unchecked);
+	printf("\n");
+	if (g.rs_digest[0] != '\0')
+		printf("%s: ruleset: the copy is the one committed in run 0\n",
+		    argv[optind]);
+	else
+		printf("%s: ruleset: not committed in run 0 (a file made "
+		    "before that was recorded): the replay used the copy as "
+		    "it stands, which proves only that the history follows "
+		    "from it\n", argv[optind]);
 	game_release(&g);
 	return EXIT_OK;
 }

@@ -35,11 +35,11 @@ static const char *const decision_names[] = {
 
 static const char *const kind_names[] = {
 	"setup", "order", "default", "adjust", "rejected", "key", "received",
-	"entropy", "unseal", "moderator"
+	"entropy", "unseal", "moderator", "revoke"
 };
 
-static int unseal_cb(void *ctx, const char *armor, char **plain,
-    struct strbuf *err);
+static int unseal_cb(void *ctx, const char *armor, int country,
+    const char *step, char **plain, struct strbuf *err);
 static void drop_keyring(struct game *g);
 static int replay_entry(struct game *g, struct entry *e, int verify,
     int digest_too, const char *path);
@@ -80,6 +80,7 @@ game_release(struct game *g)
 		order_release(&g->queue[i].o);
 	free(g->queue);
 	free(g->deadlines);
+	free(g->rs_parts);
 	if (g->rsdoc != NULL)
 		xmlFreeDoc(g->rsdoc);
 	dice_release(&g->dice);
@@ -211,6 +212,187 @@ ctx_for(struct game *g, struct journal *j)
 	return c;
 }
 
+/*
+ * Issue 9.5: the ruleset copy is committed in run 0, so that verify can
+ * prove nobody changed a number of the board since.  It is cut into
+ * parts (each child of <ruleset>, each country on its own) so that a
+ * difference can be named.  Digests are over the serialised elements,
+ * which do not depend on the file's indentation (blanks are dropped on
+ * reading).
+ */
+static void
+node_sha(xmlNode *n, char out[65])
+{
+	xmlBuffer *b = xmlBufferCreate();
+
+	xmlNodeDump(b, n->doc, n, 0, 0);
+	sha256_hex(xmlBufferContent(b), (size_t)xmlBufferLength(b), out);
+	xmlBufferFree(b);
+}
+
+/* Calls fn for each part of the ruleset element rs, with its name. */
+static void
+ruleset_parts(xmlNode *rs, void (*fn)(void *, const char *, xmlNode *),
+    void *ctx)
+{
+	xmlNode *n, *m;
+	char name[96], id[64];
+
+	for (n = rs->children; n != NULL; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if (strcmp((const char *)n->name, "countries") != 0) {
+			fn(ctx, (const char *)n->name, n);
+			continue;
+		}
+		for (m = n->children; m != NULL; m = m->next) {
+			if (m->type != XML_ELEMENT_NODE)
+				continue;
+			if (xml_attr(m, "id", id, sizeof(id)) != 0)
+				snprintf(id, sizeof(id), "?");
+			snprintf(name, sizeof(name), "countries/%s", id);
+			fn(ctx, name, m);
+		}
+	}
+}
+
+static void
+add_part(void *ctx, const char *name, xmlNode *n)
+{
+	struct game *g = ctx;
+	struct rs_part *p;
+
+	g->rs_parts = xrealloc(g->rs_parts, (g->nrs_parts + 1) *
+	    sizeof(*g->rs_parts));
+	p = &g->rs_parts[g->nrs_parts++];
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	node_sha(n, p->sha);
+}
+
+static void
+ruleset_commit(struct game *g)
+{
+	xmlNode *rs = xmlDocGetRootElement(g->rsdoc);
+
+	free(g->rs_parts);
+	g->rs_parts = NULL;
+	g->nrs_parts = 0;
+	node_sha(rs, g->rs_digest);
+	ruleset_parts(rs, add_part, g);
+}
+
+struct part_check {
+	struct game *g;
+	const char *path;
+	int bad;
+};
+
+static void
+check_part(void *ctx, const char *name, xmlNode *n)
+{
+	struct part_check *pc = ctx;
+	char sha[65];
+	size_t i;
+
+	node_sha(n, sha);
+	for (i = 0; i < pc->g->nrs_parts; i++)
+		if (strcmp(pc->g->rs_parts[i].name, name) == 0)
+			break;
+	if (i == pc->g->nrs_parts)
+		diag(EXIT_DATAERR, pc->path, (int)xmlGetLineNo(n), "the "
+		    "ruleset copy has a part '%s' that run 0 did not commit "
+		    "(changed since the game began)", name);
+	else if (strcmp(pc->g->rs_parts[i].sha, sha) != 0)
+		diag(EXIT_DATAERR, pc->path, (int)xmlGetLineNo(n), "the "
+		    "ruleset copy's part '%s' differs from the one committed "
+		    "in run 0 (SHA-256 %s, now %s): changed since the game "
+		    "began", name, pc->g->rs_parts[i].sha, sha);
+	else
+		return;
+	pc->bad++;
+}
+
+static void
+count_part(void *ctx, const char *name, xmlNode *n)
+{
+	int *found = ctx;
+
+	(void)n;
+	(void)name;
+	(*found)++;
+}
+
+/*
+ * Checks the file's ruleset copy rs against the recorded commitment;
+ * every difference is a diagnostic.  A game file made before issue 9
+ * has none, and its copy can only be checked by the replay.
+ */
+static int
+ruleset_check(struct game *g, xmlNode *rs, const char *path)
+{
+	struct part_check pc;
+	char sha[65];
+	int found = 0;
+
+	if (g->rs_digest[0] == '\0')
+		return 0;
+	pc.g = g;
+	pc.path = path;
+	pc.bad = 0;
+	ruleset_parts(rs, check_part, &pc);
+	ruleset_parts(rs, count_part, &found);
+	if (pc.bad == 0 && (size_t)found != g->nrs_parts) {
+		diag(EXIT_DATAERR, path, (int)xmlGetLineNo(rs), "the ruleset "
+		    "copy lacks parts that run 0 committed (%zu committed, "
+		    "%d there)", g->nrs_parts, found);
+		pc.bad++;
+	}
+	node_sha(rs, sha);
+	if (pc.bad == 0 && strcmp(sha, g->rs_digest) != 0) {
+		diag(EXIT_DATAERR, path, (int)xmlGetLineNo(rs), "the "
+		    "<ruleset> element differs from the one committed in run "
+		    "0 (SHA-256 %s, now %s)", g->rs_digest, sha);
+		pc.bad++;
+	}
+	return pc.bad ? -1 : 0;
+}
+
+static void
+ruleset_commit_xml(const struct game *g, xmlNode *root)
+{
+	xmlNode *n, *m;
+	size_t i;
+
+	if (g->rs_digest[0] == '\0')
+		return;
+	n = xml_add(root, "ruleset-digest", NULL);
+	xml_set(n, "sha256", g->rs_digest);
+	for (i = 0; i < g->nrs_parts; i++) {
+		m = xml_add(n, "part", NULL);
+		xml_set(m, "name", g->rs_parts[i].name);
+		xml_set(m, "sha256", g->rs_parts[i].sha);
+	}
+}
+
+static void
+ruleset_commit_read(struct game *g, xmlNode *n)
+{
+	xmlNode *m;
+	struct rs_part *p;
+
+	if (n == NULL)
+		return;
+	xml_attr(n, "sha256", g->rs_digest, sizeof(g->rs_digest));
+	for (m = xml_child(n, "part"); m; m = xml_next(m, "part")) {
+		g->rs_parts = xrealloc(g->rs_parts, (g->nrs_parts + 1) *
+		    sizeof(*g->rs_parts));
+		p = &g->rs_parts[g->nrs_parts++];
+		memset(p, 0, sizeof(*p));
+		xml_attr(m, "name", p->name, sizeof(p->name));
+		xml_attr(m, "sha256", p->sha, sizeof(p->sha));
+	}
+}
+
 int
 game_create(struct game *g, const char *id,
     const unsigned char seed[SEED_BYTES], const char *now)
@@ -224,6 +406,8 @@ game_create(struct game *g, const char *id,
 	dice_init(&g->dice, id);
 	dice_set_key(&g->dice, seed);
 	g->run = 0;
+	ruleset_commit(g);
+	g->sealing_bound = 1;
 	e = new_entry(g, EN_SETUP, now);
 	c = ctx_for(g, &e->j);
 	aor_setup(&c);
@@ -660,7 +844,55 @@ apply_key(struct game *g, const struct entry *e)
 		snprintf(g->key_fpr[e->country], sizeof(g->key_fpr[0]), "%s",
 		    e->fpr);
 		g->key_text[e->country] = e->text;
+		g->key_revoked[e->country] = NULL;
 	}
+}
+
+static void
+apply_revoke(struct game *g, const struct entry *e)
+{
+	if (e->country >= 0) {
+		g->key_revoked[e->country] = e->text;
+		g->key_revoked_at[e->country] = e->n;
+	}
+}
+
+int
+game_revoke_key(struct game *g, int country, const char *armored,
+    const char *now, struct strbuf *err)
+{
+	struct pgp *p = NULL;
+	struct entry *e;
+	char fpr[PGP_FPR_LEN + 1];
+	int rc = -1;
+
+	if (country < 0 || g->key_text[country] == NULL) {
+		sb_add(err, "no key is registered for this country");
+		return -1;
+	}
+	if (g->key_revoked[country] != NULL) {
+		sb_addf(err, "key %s is revoked already (history entry %d)",
+		    g->key_fpr[country], g->key_revoked_at[country]);
+		return -1;
+	}
+	if (pgp_open(&p, NULL, err) != 0)
+		return -1;
+	if (pgp_import(p, g->key_text[country], fpr, err) != 0 ||
+	    pgp_import_revocation(p, armored, g->key_fpr[country], err) != 0)
+		goto out;
+	e = new_entry(g, EN_REVOKE, now);
+	e->country = country;
+	snprintf(e->fpr, sizeof(e->fpr), "%s", g->key_fpr[country]);
+	e->text = xstrdup(armored);
+	aor_state_digest(&g->st, e->digest);
+	apply_revoke(g, e);
+	/* this run's keyring must refuse the key from now on */
+	drop_keyring(g);
+	sb_reset(err);
+	rc = 0;
+out:
+	pgp_close(p);
+	return rc;
 }
 
 int
@@ -733,37 +965,69 @@ game_moderator(struct game *g, struct strbuf *err)
 
 /*
  * The armoured keys of the game's keyring: every key registered now (a
- * key replaced by cmd key is not among them).  Gives their number.
+ * key replaced by cmd key is not among them), and the revocations of
+ * those revoked (issue 9), so that the keyring refuses them.  Gives their
+ * number; *owned (caller frees each) are the revocation texts.
  */
 static size_t
-keyring_texts(const struct game *g, const char *texts[RS_MAX_COUNTRIES + 1])
+keyring_texts(const struct game *g, const char *texts[2 * RS_MAX_COUNTRIES + 1],
+    char *owned[RS_MAX_COUNTRIES])
 {
 	size_t n = 0;
-	int c;
+	int c, k = 0;
 
 	for (c = 0; c < g->rs.ncountries && c < RS_MAX_COUNTRIES; c++)
 		if (g->key_text[c] != NULL)
 			texts[n++] = g->key_text[c];
+	for (c = 0; c < g->rs.ncountries && c < RS_MAX_COUNTRIES; c++)
+		if (g->key_text[c] != NULL && g->key_revoked[c] != NULL) {
+			owned[k] = pgp_revocation_text(g->key_revoked[c]);
+			texts[n++] = owned[k++];
+		}
+	for (; k < RS_MAX_COUNTRIES; k++)
+		owned[k] = NULL;
 	if (g->moderator_key != NULL)
 		texts[n++] = g->moderator_key;
 	return n;
+}
+
+static void
+free_owned(char *owned[RS_MAX_COUNTRIES])
+{
+	int k;
+
+	for (k = 0; k < RS_MAX_COUNTRIES; k++)
+		free(owned[k]);
+}
+
+void
+game_import_keys(struct game *g, struct pgp *p)
+{
+	struct strbuf err;
+	char fpr[PGP_FPR_LEN + 1];
+	int c;
+
+	sb_init(&err);
+	for (c = 0; c < g->rs.ncountries; c++) {
+		if (g->key_text[c] != NULL)
+			pgp_import(p, g->key_text[c], fpr, &err);
+		/* issue 9: a revoked key signs nothing from then on */
+		if (g->key_text[c] != NULL && g->key_revoked[c] != NULL)
+			pgp_import_revocation(p, g->key_revoked[c],
+			    g->key_fpr[c], &err);
+	}
+	if (g->moderator_key != NULL)
+		pgp_import(p, g->moderator_key, fpr, &err);
+	sb_release(&err);
 }
 
 /* Imports every registered key into a context once; errors are ignored. */
 static void
 import_keys(struct game *g, struct pgp *p)
 {
-	const char *texts[RS_MAX_COUNTRIES + 1];
-	struct strbuf err;
-	char fpr[PGP_FPR_LEN + 1];
-	size_t i, n = keyring_texts(g, texts);
-
 	if (g->mod_keys)
 		return;
-	sb_init(&err);
-	for (i = 0; i < n; i++)
-		pgp_import(p, texts[i], fpr, &err);
-	sb_release(&err);
+	game_import_keys(g, p);
 	g->mod_keys = 1;
 }
 
@@ -791,16 +1055,34 @@ drop_keyring(struct game *g)
  * more than the game file: a signature counts only when its primary
  * fingerprint is the one pinned in the history.
  */
+static const char *make_keyring(struct game *g, const char *const *texts,
+    size_t n, struct strbuf *err);
+
 static const char *
 game_keyring(struct game *g, struct strbuf *err)
 {
-	const char *texts[RS_MAX_COUNTRIES + 1];
-	struct strbuf all;
-	char label[65], *dir = NULL, *tmp, *mark, *old;
-	size_t i, n = keyring_texts(g, texts), len;
+	const char *texts[2 * RS_MAX_COUNTRIES + 1];
+	char *owned[RS_MAX_COUNTRIES];
+	const char *home;
+	size_t n;
 
 	if (g->keyring != NULL)
 		return g->keyring;
+	n = keyring_texts(g, texts, owned);
+	home = make_keyring(g, texts, n, err);
+	free_owned(owned);
+	return home;
+}
+
+/* game_keyring's work, once the key texts are known. */
+static const char *
+make_keyring(struct game *g, const char *const *texts, size_t n,
+    struct strbuf *err)
+{
+	struct strbuf all;
+	char label[65], *dir = NULL, *tmp, *mark, *old;
+	size_t i, len;
+
 	sb_init(&all);
 	for (i = 0; i < n; i++) {
 		sb_add(&all, texts[i]);
@@ -923,12 +1205,11 @@ keyring_ctx(struct game *g, struct strbuf *err)
  * signer), else with must_sign the message is not signed at all.
  */
 static int
-entity_orders(struct game *g, char **plain, char fpr[41], int must_sign,
+entity_orders(struct pgp *k, char **plain, char fpr[41], int must_sign,
     struct strbuf *err)
 {
 	struct mail_order inner;
 	char *text = NULL, *signed_text = NULL;
-	struct pgp *k;
 	int rc, signed_part = 0;
 
 	rc = mail_entity_text(*plain, strlen(*plain), &text, &inner,
@@ -936,7 +1217,6 @@ entity_orders(struct game *g, char **plain, char fpr[41], int must_sign,
 	if (rc <= 0)
 		return rc;
 	if (signed_part) {
-		k = keyring_ctx(g, err);
 		rc = k == NULL ? -1 : pgp_verify_detached(k, inner.text,
 		    inner.len, inner.signature, inner.siglen, fpr, err);
 		if (rc == 0) {
@@ -962,40 +1242,69 @@ entity_orders(struct game *g, char **plain, char fpr[41], int must_sign,
 	return 1;
 }
 
-int
-game_verify_message(struct game *g, const char *msg, size_t len,
-    char **plain, char fpr[41], struct strbuf *err)
+/*
+ * The verification of a signed order message, with the keys of keys (a
+ * home holding the game's keys) and, for a message encrypted to the
+ * moderator, the moderator's home mod (NULL: *no_mod is set and -1
+ * returned).  With record set, a signature by a key that has expired or
+ * was revoked since counts (verify: the message was judged when it came).
+ * game_verify_message and verify share it, so that both read the same
+ * signed text.
+ */
+static int
+verify_order_message(struct game *g, struct pgp *keys, struct pgp *mod,
+    int record, const char *msg, size_t len, char **plain, char fpr[41],
+    long long *signed_at, int *no_mod, struct strbuf *err)
 {
 	struct pgp *p = NULL;
 	struct strbuf e2;
 	char *conv;
 	int rc;
 
-	if (!armor_encrypted(msg) &&
+	*plain = NULL;
+	if (signed_at != NULL)
+		*signed_at = 0;
+	if (!armor_encrypted(msg) && keys == NULL &&
 	    strstr(msg, "-----BEGIN PGP SIGNED MESSAGE-----") != NULL) {
 		/* clearsigned: one gpg on the game's keyring (issue 12) */
 		const char *home = game_keyring(g, err);
 
 		rc = home == NULL ? -1 : pgp_verify_home(home, msg, len, plain,
 		    fpr, err);
+		if (rc == 0 && signed_at != NULL)
+			*signed_at = pgp_signature_time();
 	} else if (!armor_encrypted(msg)) {
-		/* signed only ("gpg --sign --armor") */
-		p = keyring_ctx(g, err);
-		rc = p == NULL ? -1 : pgp_verify(p, msg, len, plain, fpr, err);
-	} else if ((p = game_moderator(g, err)) == NULL)
+		/* signed only ("gpg --sign --armor"), or verify's home */
+		p = keys != NULL ? keys : keyring_ctx(g, err);
+		rc = p == NULL ? -1 : record ? pgp_verify_record(p, msg, len,
+		    plain, fpr, err) : pgp_verify(p, msg, len, plain, fpr, err);
+		if (rc == 0 && signed_at != NULL)
+			*signed_at = pgp_signature_time();
+	} else if ((p = mod) == NULL) {
+		if (no_mod != NULL)
+			*no_mod = 1;
 		rc = -1;
-	else {
+	} else {
 		import_keys(g, p);
-		rc = pgp_verify(p, msg, len, plain, fpr, err);
+		rc = record ? pgp_verify_record(p, msg, len, plain, fpr, err) :
+		    pgp_verify(p, msg, len, plain, fpr, err);
+		if (rc == 0 && signed_at != NULL)
+			*signed_at = pgp_signature_time();
+		if (keys == NULL)
+			keys = keyring_ctx(g, err);
 		if (rc == 0)
-			rc = entity_orders(g, plain, fpr, 0, err) < 0 ? -1 : 0;
+			rc = entity_orders(keys, plain, fpr, 0, err) < 0 ? -1 :
+			    0;
 		else {
 			/* PGP/MIME in two steps: a signed entity, encrypted */
 			sb_init(&e2);
 			if (pgp_decrypt(p, msg, plain, &e2) == 0 &&
-			    entity_orders(g, plain, fpr, 1, &e2) == 1)
+			    entity_orders(keys, plain, fpr, 1, &e2) == 1) {
 				rc = 0;
-			else if (e2.len > 0 && *plain != NULL) {
+				/* the entity's detached signature */
+				if (signed_at != NULL)
+					*signed_at = pgp_signature_time();
+			} else if (e2.len > 0 && *plain != NULL) {
 				/* the entity's own signature said why */
 				sb_reset(err);
 				sb_add(err, e2.buf);
@@ -1030,9 +1339,24 @@ game_verify_message(struct game *g, const char *msg, size_t len,
 	return 0;
 }
 
+int
+game_verify_message(struct game *g, const char *msg, size_t len,
+    char **plain, char fpr[41], long long *signed_at, struct strbuf *err)
+{
+	struct pgp *mod = NULL;
+
+	*plain = NULL;
+	if (armor_encrypted(msg) && (mod = game_moderator(g, err)) == NULL)
+		return -1;
+	/* keys NULL: the game's keyring (issue 12) */
+	return verify_order_message(g, NULL, mod, 0, msg, len, plain, fpr,
+	    signed_at, NULL, err);
+}
+
 void
 game_received(struct game *g, int country, const char *source,
-    const char *fpr, const char *text, const char *now)
+    const char *fpr, const char *text, const char *content,
+    long long signed_at, const char *now)
 {
 	struct entry *e = new_entry(g, EN_RECEIVED, now);
 
@@ -1040,7 +1364,27 @@ game_received(struct game *g, int country, const char *source,
 	e->source = xstrdup(source);
 	snprintf(e->fpr, sizeof(e->fpr), "%s", fpr);
 	e->text = xstrdup(text);
+	snprintf(e->content, sizeof(e->content), "%s", content);
+	e->signed_at = signed_at;
 	aor_state_digest(&g->st, e->digest);
+}
+
+int
+game_find_received(const struct game *g, const char *content,
+    const char *text)
+{
+	size_t k;
+
+	for (k = 0; k < g->nhist; k++) {
+		const struct entry *e = &g->hist[k];
+
+		if (e->kind != EN_RECEIVED)
+			continue;
+		if (e->content[0] != '\0' ? strcmp(e->content, content) == 0 :
+		    e->text != NULL && strcmp(e->text, text) == 0)
+			return (int)k;
+	}
+	return -1;
 }
 
 void
@@ -1081,14 +1425,160 @@ game_seal_text(struct game *g, const char *text, char **armored,
 	return game_encrypt_to(g->moderator_key, text, armored, err);
 }
 
+/*
+ * Issue 9: a sealed text names, on its first lines, the game, country and
+ * step it was sealed for ("GAME id", "COUNTRY name", "STEP step", as an
+ * order file starts), so that a ciphertext copied under another player's
+ * or another step's STEP line is refused.  Returns 1 when the lines are
+ * there and match, 0 when the text has no such lines (sealed before they
+ * were written), -1 with err when they name anything else.  The reason
+ * never tells what they name (R39).
+ */
+int
+game_sealed_binding(const struct game *g, const char *plain, int country,
+    const char *step, struct strbuf *err)
+{
+	char *copy = xstrdup(plain), *p, *next, *line, *e;
+	char canon[32];
+	const char *want[3] = { "GAME", "COUNTRY", "STEP" };
+	struct strbuf ignore;
+	int i = 0, ok = 1;
+
+	sb_init(&ignore);
+	for (p = copy; p != NULL && i < 3; p = next) {
+		next = strchr(p, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		if ((e = strchr(p, '#')) != NULL)
+			*e = '\0';
+		for (line = p; *line == ' ' || *line == '\t' || *line == '\r';
+		    line++)
+			;
+		for (e = line + strlen(line); e > line && (e[-1] == ' ' ||
+		    e[-1] == '\t' || e[-1] == '\r'); e--)
+			*--e = '\0';
+		if (*line == '\0')
+			continue;
+		if (strlen(line) <= strlen(want[i]) ||
+		    !str_iprefix(want[i], line) ||
+		    (line[strlen(want[i])] != ' ' &&
+		    line[strlen(want[i])] != '\t'))
+			break;
+		for (line += strlen(want[i]); *line == ' ' || *line == '\t';
+		    line++)
+			;
+		if (i == 0)
+			ok &= strcmp(line, g->id) == 0;
+		else if (i == 1)
+			ok &= rs_find_country(&g->rs, line, &ignore) ==
+			    country;
+		else
+			ok &= aor_parse_step(line, canon, sizeof(canon),
+			    &ignore) == 0 && strcmp(canon, step) == 0;
+		i++;
+	}
+	free(copy);
+	sb_release(&ignore);
+	if (i == 0)
+		return 0;
+	if (i == 3 && ok)
+		return 1;
+	sb_add(err, i < 3 ? "its first lines must name its GAME, COUNTRY "
+	    "and STEP, in this order (see adjudicator-orders(5))" :
+	    "it was sealed for another game, country or step: a sealed "
+	    "pick counts only under the STEP line it was sealed for");
+	return -1;
+}
+
+/*
+ * The base64 body of the first armoured PGP message in text, without its
+ * header lines, checksum and line ends (caller frees), or NULL: two
+ * copies of one ciphertext compare equal however they were re-wrapped.
+ */
+static char *
+armor_body(const char *text)
+{
+	const char *p = strstr(text, "-----BEGIN PGP MESSAGE-----"), *nl;
+	struct strbuf sb;
+	int in_body = 0;
+
+	if (p == NULL)
+		return NULL;
+	sb_init(&sb);
+	for (p = strchr(p, '\n'); p != NULL && *p != '\0'; p = nl) {
+		const char *s = p + 1, *q;
+
+		nl = strchr(s, '\n');
+		if (nl == NULL)
+			nl = s + strlen(s);
+		if (strncmp(s, "-----END PGP MESSAGE-----", 25) == 0)
+			break;
+		q = s;
+		while (q < nl && (*q == ' ' || *q == '\t' || *q == '\r'))
+			q++;
+		if (!in_body) {
+			/* headers ("Version: ...") end at a blank line */
+			if (q == nl)
+				in_body = 1;
+			continue;
+		}
+		if (*s == '=')
+			continue;	/* the checksum */
+		for (; s < nl; s++)
+			if (*s != ' ' && *s != '\t' && *s != '\r')
+				sb_addc(&sb, *s);
+		if (*nl == '\0')
+			break;
+	}
+	if (sb.len == 0) {
+		sb_release(&sb);
+		return NULL;
+	}
+	return sb_detach(&sb);
+}
+
+int
+game_holds_sealed(const struct game *g, const char *text)
+{
+	char *body = armor_body(text), *other;
+	size_t k;
+	int found = -1;
+
+	if (body == NULL)
+		return -1;
+	for (k = 0; k < g->nhist && found == -1; k++) {
+		const struct entry *e = &g->hist[k];
+
+		if ((e->kind != EN_ORDER && e->kind != EN_REJECTED) ||
+		    e->text == NULL ||
+		    (other = armor_body(e->text)) == NULL)
+			continue;
+		if (strcmp(body, other) == 0)
+			found = (int)k;
+		free(other);
+	}
+	for (k = 0; k < g->nqueue && found == -1; k++) {
+		if (g->queue[k].o.text == NULL ||
+		    (other = armor_body(g->queue[k].o.text)) == NULL)
+			continue;
+		if (strcmp(body, other) == 0)
+			found = (int)g->nhist;
+		free(other);
+	}
+	free(body);
+	return found;
+}
+
 /* Opens a sealed pick: from its EN_UNSEAL record, or with the key. */
 static int
-unseal_cb(void *ctx, const char *armor, char **plain, struct strbuf *err)
+unseal_cb(void *ctx, const char *armor, int country, const char *step,
+    char **plain, struct strbuf *err)
 {
 	struct game *g = ctx;
 	struct pgp *p;
 	size_t k, len;
 	char *trimmed = xstrdup(armor), *sk = NULL;
+	int bound;
 
 	/* stored texts lose their last newline */
 	len = strlen(trimmed);
@@ -1128,6 +1618,20 @@ unseal_cb(void *ctx, const char *armor, char **plain, struct strbuf *err)
 		return -1;
 	}
 	pgp_unpad(*plain);
+	/*
+	 * Orders arriving now must be bound to their place; texts already
+	 * in a game made before the binding existed are not (issue 9).
+	 */
+	bound = game_sealed_binding(g, *plain, country, step, err);
+	if (bound < 0 || (bound == 0 && (g->sealing_bound || g->intake))) {
+		if (bound == 0)
+			sb_add(err, "it does not name its GAME, COUNTRY and "
+			    "STEP on its first lines, which adjudicator seal "
+			    "writes (see adjudicator-orders(5))");
+		free(*plain);
+		*plain = NULL;
+		return -1;
+	}
 	return 0;
 }
 
@@ -1166,8 +1670,34 @@ game_find_seed(struct game *g)
 
 /* The queue (R36, R38). */
 
+int
+game_queue_check(const struct game *g, const struct order *o,
+    long long signed_at, struct strbuf *err)
+{
+	size_t i;
+	char a[32], b[32];
+
+	/*
+	 * R38: the latest counts, and "latest" is the signing time: an
+	 * older signed order sent again (or held back and sent late) must
+	 * not undo a newer one.
+	 */
+	for (i = 0; i < g->nqueue; i++)
+		if (g->queue[i].o.country == o->country &&
+		    strcmp(g->queue[i].o.step, o->step) == 0 &&
+		    signed_at > 0 && g->queue[i].signed_at > signed_at) {
+			time_format(signed_at, a);
+			time_format(g->queue[i].signed_at, b);
+			sb_addf(err, "signed at %s, before the order it would "
+			    "replace (signed at %s): only the latest order "
+			    "counts (R38)", a, b);
+			return -1;
+		}
+	return 0;
+}
+
 void
-game_queue(struct game *g, const struct order *o)
+game_queue(struct game *g, const struct order *o, long long signed_at)
 {
 	size_t i;
 	struct queued *q = NULL;
@@ -1175,10 +1705,11 @@ game_queue(struct game *g, const struct order *o)
 	for (i = 0; i < g->nqueue; i++)
 		if (g->queue[i].o.country == o->country &&
 		    strcmp(g->queue[i].o.step, o->step) == 0) {
-			q = &g->queue[i];	/* R38: the latest counts */
-			order_release(&q->o);
+			q = &g->queue[i];
 			break;
 		}
+	if (q != NULL)
+		order_release(&q->o);
 	if (q == NULL) {
 		g->queue = xrealloc(g->queue, (g->nqueue + 1) *
 		    sizeof(*g->queue));
@@ -1189,6 +1720,7 @@ game_queue(struct game *g, const struct order *o)
 	q->o.source = xstrdup(o->source ? o->source : "");
 	q->o.plain = o->plain ? xstrdup(o->plain) : NULL;
 	q->run = g->run;
+	q->signed_at = signed_at;
 }
 
 static void
@@ -1331,6 +1863,14 @@ entry_xml(const struct game *g, const struct entry *e, xmlNode *parent)
 		xml_set_int(n, "of", e->of);
 	if (e->session_key != NULL)
 		xml_set(n, "session-key", e->session_key);
+	if (e->signed_at > 0) {
+		char t[32];
+
+		time_format(e->signed_at, t);
+		xml_set(n, "signed", t);
+	}
+	if (e->content[0] != '\0')
+		xml_set(n, "content", e->content);
 	xml_set(n, "digest", e->digest);
 	if (e->text != NULL)
 		xml_add(n, "text", e->text);
@@ -1392,6 +1932,8 @@ game_to_xml_for(struct game *g, const char *now, int viewer)
 		xml_set_int(root, "rules", g->st.rules);
 	xml_set(root, "created", g->created);
 	xml_set_int(root, "run", g->run);
+	if (g->sealing_bound)
+		xml_set(root, "sealing", "bound");
 	n = xml_add(root, "players", NULL);
 	for (i = 0; i < g->st.nplayers; i++) {
 		m = xml_add(n, "player", NULL);
@@ -1425,6 +1967,7 @@ game_to_xml_for(struct game *g, const char *now, int viewer)
 	}
 	xmlAddChild(root, xmlDocCopyNode(xmlDocGetRootElement(g->rsdoc), doc,
 	    1));
+	ruleset_commit_xml(g, root);
 	n = xml_add(root, "history", NULL);
 	for (k = 0; k < g->nhist; k++)
 		entry_xml(g, &g->hist[k], n);
@@ -1455,6 +1998,12 @@ game_to_xml_for(struct game *g, const char *now, int viewer)
 		xml_set(m, "country", cid(g, g->queue[k].o.country));
 		xml_set(m, "source", g->queue[k].o.source);
 		xml_set_int(m, "run", g->queue[k].run);
+		if (g->queue[k].signed_at > 0) {
+			char t[32];
+
+			time_format(g->queue[k].signed_at, t);
+			xml_set(m, "signed", t);
+		}
 	}
 	return doc;
 }
@@ -1645,12 +2194,13 @@ static int
 read_entry(struct game *g, xmlNode *n, struct entry *e, const char *path)
 {
 	xmlNode *c;
-	char kind[16];
+	char kind[16], buf[32];
 	size_t k;
 
 	memset(e, 0, sizeof(*e));
 	journal_init(&e->j);
 	e->n = xml_attr_int(n, "n", -1);
+	e->line = (int)xmlGetLineNo(n);
 	e->run = xml_attr_int(n, "run", 0);
 	xml_attr(n, "kind", kind, sizeof(kind));
 	for (k = 0; k < ARRAY_SIZE(kind_names); k++)
@@ -1666,6 +2216,9 @@ read_entry(struct game *g, xmlNode *n, struct entry *e, const char *path)
 	xml_attr(n, "fingerprint", e->fpr, sizeof(e->fpr));
 	e->of = xml_attr_int(n, "of", -1);
 	e->session_key = xml_attr_dup(n, "session-key");
+	if (xml_attr(n, "signed", buf, sizeof(buf)) == 0)
+		e->signed_at = time_parse(buf);
+	xml_attr(n, "content", e->content, sizeof(e->content));
 	e->source = xml_attr_dup(n, "source");
 	if ((c = xml_child(n, "text")) != NULL)
 		e->text = xml_text(c);
@@ -1719,6 +2272,8 @@ replay_entry(struct game *g, struct entry *e, int verify, int digest_too,
 		dice_add_entropy(&g->dice, e->text ? e->text : "");
 	if (e->kind == EN_KEY)
 		apply_key(g, e);
+	if (e->kind == EN_REVOKE)
+		apply_revoke(g, e);
 	if (e->kind == EN_MODERATOR) {
 		sb_init(&err);
 		if (moderator_apply(g, e, &err) != 0) {
@@ -1889,6 +2444,7 @@ read_tail(struct game *g, xmlNode *root, const char *path)
 		struct strbuf err;
 		struct order o;
 		char *text = xml_text(n), *src = xml_attr_dup(n, "source");
+		char tbuf[32];
 		int c = country_attr(g, n, "country", path);
 
 		sb_init(&err);
@@ -1903,6 +2459,10 @@ read_tail(struct game *g, xmlNode *root, const char *path)
 			    sizeof(*g->queue));
 			g->queue[g->nqueue].o = o;
 			g->queue[g->nqueue].run = xml_attr_int(n, "run", 0);
+			g->queue[g->nqueue].signed_at = 0;
+			if (xml_attr(n, "signed", tbuf, sizeof(tbuf)) == 0)
+				g->queue[g->nqueue].signed_at =
+				    time_parse(tbuf);
 			g->nqueue++;
 		}
 		sb_release(&err);
@@ -1935,6 +2495,134 @@ check_state(struct game *g, xmlNode *root, const char *path)
 	xmlBufferFree(a);
 	xmlBufferFree(b);
 	xmlFreeDoc(doc);
+	return rc;
+}
+
+/*
+ * verify (issue 9.5): every signed message in the history is checked
+ * again against the key registered for its country when it arrived, and
+ * against the signing time and signed-text digest recorded with it.
+ * Messages the history cannot prove (encrypted to the moderator, when
+ * that key is not at hand; PGP/MIME mail, whose detached signature is
+ * not kept) are counted in *unchecked.
+ */
+/* Imports the keys and revocations of history entries before upto. */
+static void
+import_history_keys(const struct game *g, struct pgp *p, size_t upto)
+{
+	struct strbuf err;
+	char fpr[PGP_FPR_LEN + 1];
+	size_t i;
+
+	sb_init(&err);
+	for (i = 0; i < upto; i++) {
+		const char *text = g->hist[i].text ? g->hist[i].text : "";
+
+		if (g->hist[i].kind == EN_KEY)
+			pgp_import(p, text, fpr, &err);
+		else if (g->hist[i].kind == EN_REVOKE)
+			pgp_import_revocation(p, text, g->hist[i].fpr, &err);
+	}
+	sb_release(&err);
+}
+
+static int
+check_received(struct game *g, const char *path, int *unchecked)
+{
+	char pinned[RS_MAX_COUNTRIES][41];
+	struct pgp *p = NULL, *mod = NULL;
+	struct strbuf err;
+	char fpr[PGP_FPR_LEN + 1], content[65], t1[32], t2[32];
+	size_t k;
+	int rc = 0, c, no_mod = 0;
+
+	memset(pinned, 0, sizeof(pinned));
+	sb_init(&err);
+	for (k = 0; k < g->nhist && rc == 0; k++) {
+		const struct entry *e = &g->hist[k];
+		const char *text = e->text ? e->text : "";
+		char *plain = NULL;
+		long long when = 0;
+		int v;
+
+		if (e->kind == EN_KEY && e->country >= 0) {
+			snprintf(pinned[e->country], sizeof(pinned[0]), "%s",
+			    e->fpr);
+			if (p != NULL)
+				pgp_import(p, text, fpr, &err);
+		}
+		if (e->kind == EN_REVOKE && e->country >= 0) {
+			/* orders signed with it after this are not good */
+			pinned[e->country][0] = '\0';
+			if (p != NULL)
+				pgp_import_revocation(p, text, e->fpr, &err);
+		}
+		if (e->kind != EN_RECEIVED)
+			continue;
+		if (strstr(text, "-----BEGIN PGP SIGNED MESSAGE-----") == NULL &&
+		    strstr(text, "-----BEGIN PGP MESSAGE-----") == NULL) {
+			(*unchecked)++;		/* PGP/MIME */
+			continue;
+		}
+		if (p == NULL) {
+			if (pgp_open(&p, NULL, &err) != 0) {
+				diag(EXIT_SOFTWARE, path, 0, "%s", err.buf);
+				rc = -1;
+				break;
+			}
+			import_history_keys(g, p, k);
+		}
+		if (mod == NULL && !no_mod && strstr(text,
+		    "-----BEGIN PGP SIGNED MESSAGE-----") == NULL) {
+			mod = game_moderator(g, &err);
+			if (mod != NULL)
+				import_history_keys(g, mod, g->nhist);
+		}
+		sb_reset(&err);
+		v = verify_order_message(g, p, mod, 1, text, strlen(text),
+		    &plain, fpr, &when, &no_mod, &err);
+		if (v != 0 && (no_mod || strstr(err.buf, "not encrypted to a "
+		    "key of this home") != NULL)) {
+			/* encrypted to the moderator, whose key is not here */
+			(*unchecked)++;
+			free(plain);
+			continue;
+		}
+		c = e->country;
+		if (v != 0)
+			diag(EXIT_DATAERR, path, e->line, "history entry %zu "
+			    "(a signed message from %s): the signature does "
+			    "not hold: %s", k, c >= 0 ? cname(&g->st, c) : "?",
+			    err.buf);
+		else if (strcmp(fpr, e->fpr) != 0 || c < 0 ||
+		    strcmp(fpr, pinned[c]) != 0)
+			diag(EXIT_DATAERR, path, e->line, "history entry %zu: "
+			    "signed by key %s, but the key registered for %s "
+			    "then was %s", k, fpr, c >= 0 ? cname(&g->st, c) :
+			    "?", c >= 0 && pinned[c][0] ? pinned[c] : "none");
+		else {
+			sha256_hex(plain, strlen(plain), content);
+			if (e->content[0] != '\0' && strcmp(content,
+			    e->content) != 0)
+				diag(EXIT_DATAERR, path, e->line, "history "
+				    "entry %zu: the signed text does not have "
+				    "the recorded SHA-256", k);
+			else if (e->signed_at > 0 && when != e->signed_at) {
+				time_format(when, t1);
+				time_format(e->signed_at, t2);
+				diag(EXIT_DATAERR, path, e->line, "history "
+				    "entry %zu: signed at %s, not at the "
+				    "recorded %s", k, t1, t2);
+			} else
+				v = 1;
+		}
+		if (v != 1)
+			rc = -1;
+		free(plain);
+	}
+	if (p != NULL)
+		pgp_close(p);
+	sb_release(&err);
 	return rc;
 }
 
@@ -2099,7 +2787,8 @@ check_values(xmlNode *root, const char *path)
 	static const struct { const char *attr, *type; } entry_attrs[] = {
 		{ "time", "time" }, { "step", "step" },
 		{ "digest", "digest" }, { "fingerprint", "fingerprint" },
-		{ "session-key", "session key" }
+		{ "session-key", "session key" }, { "signed", "time" },
+		{ "content", "digest" }
 	};
 	xmlNode *n;
 	size_t i;
@@ -2110,6 +2799,14 @@ check_values(xmlNode *root, const char *path)
 	n = xml_child(root, "seed");
 	bad |= check_value(n, "commitment", "digest", path);
 	bad |= check_value(n, "revealed", "digest", path);
+	n = xml_child(root, "ruleset-digest");
+	if (n != NULL) {
+		xmlNode *m;
+
+		bad |= check_value(n, "sha256", "digest", path);
+		for (m = xml_child(n, "part"); m; m = xml_next(m, "part"))
+			bad |= check_value(m, "sha256", "digest", path);
+	}
 	for (n = xml_child(xml_child(root, "history"), "entry"); n;
 	    n = xml_next(n, "entry"))
 		for (i = 0; i < ARRAY_SIZE(entry_attrs); i++)
@@ -2121,8 +2818,10 @@ check_values(xmlNode *root, const char *path)
 		bad |= check_value(n, "deadline", "time", path);
 	}
 	for (n = xml_child(xml_child(root, "queue"), "order"); n;
-	    n = xml_next(n, "order"))
+	    n = xml_next(n, "order")) {
 		bad |= check_value(n, "step", "step", path);
+		bad |= check_value(n, "signed", "time", path);
+	}
 	return bad ? -1 : 0;
 }
 
@@ -2229,7 +2928,7 @@ check_entry_shape(xmlNode *n, const char *path)
 	static const char *const none[] = { NULL };
 	static const char *const kinds[] = {
 		"setup", "order", "default", "adjust", "rejected", "key",
-		"received", "entropy", "unseal", "moderator"
+		"received", "entropy", "unseal", "moderator", "revoke"
 	};
 	char kind[16];
 	xmlNode *c;
@@ -2336,7 +3035,7 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 	xmlDoc *doc = lean ? lean_load(path) :
 	    xml_load(path, "formats/game.rng", XML_LOAD_NOFOLLOW);
 	xmlNode *root, *rsnode, *n;
-	char commit[65], revealed[2 * SEED_BYTES + 8];
+	char commit[65], revealed[2 * SEED_BYTES + 8], sealing[16];
 	unsigned char seedbuf[SEED_BYTES];
 	struct player players[RS_MAX_COUNTRIES];
 	int rc = -1, rules;
@@ -2366,6 +3065,11 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 		goto out;
 	}
 	rsnode = xml_child(root, "ruleset");
+	g->sealing_bound = xml_attr(root, "sealing", sealing,
+	    sizeof(sealing)) == 0 && strcmp(sealing, "bound") == 0;
+	ruleset_commit_read(g, xml_child(root, "ruleset-digest"));
+	if (ruleset_check(g, rsnode, path) != 0)
+		goto out;
 	g->rsdoc = xmlNewDoc((const xmlChar *)"1.0");
 	xmlDocSetRootElement(g->rsdoc, xmlDocCopyNode(rsnode, g->rsdoc, 1));
 	if (ruleset_from_xml(&g->rs, xmlDocGetRootElement(g->rsdoc),
@@ -2442,7 +3146,8 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 	for (k = 0; k < g->nhist; k++)
 		if (replay_entry(g, &g->hist[k], verify, verify, path) != 0)
 			goto out;
-	if (verify && check_unsealed(g, path) != 0)
+	if (verify && (check_received(g, path, &g->unchecked) != 0 ||
+	    check_unsealed(g, path) != 0))
 		goto out;
 	/* the players' changes in the history end where <players> is */
 	for (k = 0; k < (size_t)g->st.nplayers; k++)

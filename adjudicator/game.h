@@ -24,12 +24,14 @@ enum entry_kind {
 	EN_RECEIVED,		/* a signed message as received */
 	EN_ENTROPY,		/* a player's ENTROPY line (dice.h) */
 	EN_UNSEAL,		/* the opened text of sealed entry "of" */
-	EN_MODERATOR		/* a moderator's command (issue 11) */
+	EN_MODERATOR,		/* a moderator's command (issue 11) */
+	EN_REVOKE		/* a country's key revoked (issue 9) */
 };
 
 struct entry {
 	enum entry_kind kind;
 	int n;			/* position in the history */
+	int line;		/* its line in the file it was read from */
 	int run;		/* the resolve run that made it */
 	char time[32];
 	char step[32];
@@ -41,6 +43,10 @@ struct entry {
 	int opened;		/* a sealed entry whose EN_UNSEAL exists */
 	char *plain;		/* owned, never saved: opened sealed lines */
 	char fpr[41];		/* EN_KEY, EN_RECEIVED: the key */
+	/* EN_RECEIVED (issue 9): when it was signed (0: not recorded), and
+	 * the SHA-256 of the signed text ("": not recorded) */
+	long long signed_at;
+	char content[65];
 	int of;			/* EN_UNSEAL: the entry it opens */
 	char *session_key;	/* EN_UNSEAL: opens that entry's message */
 	struct draw *draws;	/* owned */
@@ -52,6 +58,7 @@ struct entry {
 struct queued {
 	struct order o;
 	int run;
+	long long signed_at;	/* its signature's time; 0: none recorded */
 };
 
 struct deadline {
@@ -74,6 +81,19 @@ struct game {
 	xmlDoc *rsdoc;		/* the ruleset copy, root <ruleset> */
 	struct aor_state st;
 	char commitment[65];	/* SHA-256 of the seed (R30) */
+	/*
+	 * Issue 9: the ruleset copy as committed in run 0, whole and by
+	 * part (empty in files made before); see ruleset_commit.
+	 */
+	char rs_digest[65];
+	struct rs_part { char name[96]; char sha[65]; } *rs_parts;
+	size_t nrs_parts;
+	/* Issue 9: every sealed text must name its game, country, step. */
+	int sealing_bound;
+	/* verify: signed messages the history cannot prove (see verify) */
+	int unchecked;
+	/* orders are arriving (resolve, check): sealed texts must be bound */
+	int intake;
 	int deadline_hours;	/* 0: no deadlines */
 	struct entry *hist;
 	size_t nhist;
@@ -86,6 +106,9 @@ struct game {
 	/* Keys pinned by full fingerprint (issue 4), from EN_KEY entries. */
 	char key_fpr[RS_MAX_COUNTRIES][41];
 	const char *key_text[RS_MAX_COUNTRIES];	/* borrowed from history */
+	/* Revocations of the keys above (issue 9), borrowed from history. */
+	const char *key_revoked[RS_MAX_COUNTRIES];
+	int key_revoked_at[RS_MAX_COUNTRIES];	/* its history entry */
 	char moderator_fpr[41];
 	const char *moderator_key;
 	char *sealed_seed;	/* owned: the seed encrypted to the moderator */
@@ -198,6 +221,19 @@ int game_truncate(struct game *g, size_t n, const char *path,
  */
 int game_add_key(struct game *g, int country, const char *armored,
     const char *now, struct strbuf *err);
+/*
+ * Revokes the key registered for a country with a revocation certificate
+ * or a revoked copy of that key, recorded as an EN_REVOKE entry: orders
+ * signed with it are refused from then on.  0, or -1 with err when the
+ * block does not revoke that key.
+ */
+int game_revoke_key(struct game *g, int country, const char *armored,
+    const char *now, struct strbuf *err);
+/*
+ * Imports every registered key, and the revocations of those revoked,
+ * into a context; errors are ignored.
+ */
+void game_import_keys(struct game *g, struct pgp *p);
 /* 1 when orders must be signed: some player's key is registered. */
 int game_signed(const struct game *g);
 /*
@@ -206,9 +242,22 @@ int game_signed(const struct game *g);
  * and the signer's primary fingerprint.  0 or -1 with the reason.
  */
 int game_verify_message(struct game *g, const char *msg, size_t len,
-    char **plain, char fpr[41], struct strbuf *err);
+    char **plain, char fpr[41], long long *signed_at, struct strbuf *err);
+/*
+ * Records a signed message as received: text is the message as it came,
+ * content the SHA-256 of its signed text, signed_at the signature's
+ * creation time (0 when not known).
+ */
 void game_received(struct game *g, int country, const char *source,
-    const char *fpr, const char *text, const char *now);
+    const char *fpr, const char *text, const char *content,
+    long long signed_at, const char *now);
+/*
+ * R38, issue 9: the history entry that already holds this signed
+ * message, by the SHA-256 of its signed text or (entries made before
+ * that was recorded) by its exact bytes; -1 when none does.
+ */
+int game_find_received(const struct game *g, const char *content,
+    const char *text);
 void game_entropy(struct game *g, int country, const char *text,
     const char *now);
 /*
@@ -217,6 +266,19 @@ void game_entropy(struct game *g, int country, const char *text,
  */
 int game_encrypt_to(const char *key, const char *text, char **armored,
     struct strbuf *err);
+/*
+ * Issue 9: checks the GAME, COUNTRY and STEP lines a sealed text starts
+ * with against the place it stands: 1 bound there, 0 no such lines, -1
+ * with err bound elsewhere (the reason does not say where).
+ */
+int game_sealed_binding(const struct game *g, const char *plain,
+    int country, const char *step, struct strbuf *err);
+/*
+ * Issue 9: whether the ciphertext of a sealed step's text is in the game
+ * already: the history entry that holds it, g->nhist when a queued order
+ * does, or -1.
+ */
+int game_holds_sealed(const struct game *g, const char *text);
 /* Encrypts text to the moderator's key, padded; for seal and the seed. */
 int game_seal_text(struct game *g, const char *text, char **armored,
     struct strbuf *err);
@@ -225,8 +287,17 @@ struct pgp *game_moderator(struct game *g, struct strbuf *err);
 /* Tries every source of the seed in the file; 1 if the dice have it. */
 int game_find_seed(struct game *g);
 
-/* Queues an order for a later step, replacing an older one (R38). */
-void game_queue(struct game *g, const struct order *o);
+/*
+ * Queues an order for a later step, replacing an older one (R38);
+ * signed_at is its signature's time (0: not signed or not known).
+ */
+void game_queue(struct game *g, const struct order *o, long long signed_at);
+/*
+ * R38: -1 with the reason in err when a signed order (signed_at > 0) was
+ * signed before the queued order it would replace; else 0.
+ */
+int game_queue_check(const struct game *g, const struct order *o,
+    long long signed_at, struct strbuf *err);
 /* Takes the queued order for a decision out of the queue, if any. */
 int game_unqueue(struct game *g, const struct decision *d, struct order *o);
 /* Drops queued orders that have become stale; records each as rejected. */

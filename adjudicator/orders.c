@@ -74,14 +74,16 @@ static int
 unseal_block(const struct ruleset *rs, struct block *b, struct strbuf *err)
 {
 	char *plain = NULL, *copy, *p, *next, *line;
-	int rc = 0, line_no;
+	struct strbuf ignore;
+	int rc = 0, line_no, header = 1;
 
 	if (unsealer == NULL) {
 		sb_add(err, "a sealed pick needs the moderator's key to open "
 		    "(GnuPG home with the moderator's secret key)");
 		return -1;
 	}
-	if (unsealer(unsealer_ctx, b->armor.buf, &plain, err) != 0)
+	if (unsealer(unsealer_ctx, b->armor.buf, b->o.country, b->o.step,
+	    &plain, err) != 0)
 		return -1;
 	/* the opened lines are recorded in the game file too */
 	if (text_check(plain, strlen(plain), &line_no, err) != 0) {
@@ -89,6 +91,7 @@ unseal_block(const struct ruleset *rs, struct block *b, struct strbuf *err)
 		return -1;
 	}
 	b->o.sealed = 1;
+	sb_init(&ignore);
 	copy = xstrdup(plain);
 	for (p = copy; p != NULL && rc == 0; p = next) {
 		next = strchr(p, '\n');
@@ -97,16 +100,29 @@ unseal_block(const struct ruleset *rs, struct block *b, struct strbuf *err)
 		line = clean_line(p);
 		if (*line == '\0')
 			continue;
-		if (b->o.nitems == ORDER_MAX_ITEMS) {
-			sb_add(err, "too many orders in a sealed step");
+		/* the binding lines, checked by the unsealer (issue 9) */
+		if (header && (keyword(line, "GAME") != NULL ||
+		    keyword(line, "COUNTRY") != NULL ||
+		    keyword(line, "STEP") != NULL))
+			continue;
+		header = 0;
+		/*
+		 * R39: the reason would tell what the sealed lines say, and
+		 * a refusal must not open someone else's pick for whoever
+		 * sent it.
+		 */
+		if (b->o.nitems == ORDER_MAX_ITEMS || aor_parse_line(rs,
+		    b->o.country, line, &b->o.items[b->o.nitems], &ignore) !=
+		    0) {
+			sb_add(err, "its lines are not a valid order for this "
+			    "step (the reason is not given: it would tell "
+			    "what they say, R39)");
 			rc = -1;
-		} else if (aor_parse_line(rs, b->o.country, line,
-		    &b->o.items[b->o.nitems], err) != 0)
-			rc = -1;
-		else
+		} else
 			b->o.items[b->o.nitems++].line = b->armor_line;
 	}
 	free(copy);
+	sb_release(&ignore);
 	free(b->o.plain);
 	b->o.plain = plain;
 	return rc;

@@ -67,10 +67,14 @@ void order_file_release(struct order_file *of);
  * (encrypted to the moderator) instead of plain lines.  The game layer
  * sets the unsealer, which turns the armour into the order lines (caller
  * frees *plain) or fails with a reason; without one, sealed steps are
- * rejected.  The order keeps the armour as its text and sets o->sealed.
+ * rejected.  The unsealer is told the country and step the armour stands
+ * under, so that it can check the lines the sealed text starts with
+ * (GAME, COUNTRY, STEP: issue 9), which the parser then skips.  The
+ * order keeps the armour as its text and sets o->sealed.  Errors about a
+ * sealed step never quote its opened lines (R39).
  */
-typedef int (*unseal_fn)(void *ctx, const char *armor, char **plain,
-    struct strbuf *err);
+typedef int (*unseal_fn)(void *ctx, const char *armor, int country,
+    const char *step, char **plain, struct strbuf *err);
 void orders_set_unsealer(unseal_fn fn, void *ctx);
 
 /*

@@ -46,6 +46,13 @@ static const char END_MESSAGE[] = "-----END PGP MESSAGE-----";
 static const char BEGIN_PUBKEY[] = "-----BEGIN PGP PUBLIC KEY BLOCK-----";
 
 static const char PAD_MARK[] = "# padding\n";
+
+/*
+ * The creation time of the last signature accepted, by any path (GPGME or
+ * gpg's status lines): R38 needs it for every signed order.  The program
+ * runs one verification at a time.
+ */
+static long long last_sig_time;
 #define PAD_LINE 72	/* longest padding line, newline included */
 
 /* Appends "what: gpgme's reason" to err; returns -1. */
@@ -428,7 +435,7 @@ subkey_is(gpgme_subkey_t sk, const char *id)
  * expired nor revoked and may sign. Gives that key's primary fingerprint.
  */
 static int
-check_signature(struct pgp *p, char primary[PGP_FPR_LEN + 1],
+check_signature(struct pgp *p, char primary[PGP_FPR_LEN + 1], int record,
     struct strbuf *err)
 {
 	gpgme_verify_result_t r = gpgme_op_verify_result(p->ctx);
@@ -438,8 +445,11 @@ check_signature(struct pgp *p, char primary[PGP_FPR_LEN + 1],
 	gpgme_err_code_t status;
 	gpgme_sigsum_t sum;
 	int wrong_usage, rc = -1;
+	unsigned long s_time;
 	char id[72];
 	const char *name;
+
+	last_sig_time = 0;
 
 	if (r == NULL || r->signatures == NULL) {
 		sb_add(err, "the message is not signed");
@@ -454,11 +464,19 @@ check_signature(struct pgp *p, char primary[PGP_FPR_LEN + 1],
 	status = gpgme_err_code(s->status);
 	sum = s->summary;
 	wrong_usage = s->wrong_key_usage;
+	s_time = s->timestamp;
 	snprintf(id, sizeof(id), "%s", s->fpr != NULL ? s->fpr : "");
 	if (status != GPG_ERR_NO_PUBKEY && id[0] != '\0' &&
 	    gpgme_get_key(p->ctx, id, &key, 0) != 0)
 		key = NULL;
 	name = key != NULL && key->subkeys != NULL ? key->subkeys->fpr : id;
+	/*
+	 * A recorded message was judged when it arrived: that its key has
+	 * expired or been revoked since does not undo a good signature.
+	 */
+	if (record && (status == GPG_ERR_KEY_EXPIRED ||
+	    status == GPG_ERR_CERT_REVOKED || status == GPG_ERR_SIG_EXPIRED))
+		status = GPG_ERR_NO_ERROR;
 	switch (status) {
 	case GPG_ERR_NO_ERROR:
 		break;
@@ -496,10 +514,15 @@ check_signature(struct pgp *p, char primary[PGP_FPR_LEN + 1],
 		sb_addf(err, "cannot find the signing key '%s'", id);
 		goto done;
 	}
-	if (key->revoked || sk->revoked || (sum & GPGME_SIGSUM_KEY_REVOKED))
+	if (record)
+		sum &= ~(gpgme_sigsum_t)(GPGME_SIGSUM_KEY_REVOKED |
+		    GPGME_SIGSUM_KEY_EXPIRED | GPGME_SIGSUM_SIG_EXPIRED |
+		    GPGME_SIGSUM_RED);
+	if (!record && (key->revoked || sk->revoked ||
+	    (sum & GPGME_SIGSUM_KEY_REVOKED)))
 		sb_addf(err, "the signing key '%s' is revoked", name);
-	else if (key->expired || sk->expired ||
-	    (sum & GPGME_SIGSUM_KEY_EXPIRED))
+	else if (!record && (key->expired || sk->expired ||
+	    (sum & GPGME_SIGSUM_KEY_EXPIRED)))
 		sb_addf(err, "the signing key '%s' has expired", name);
 	else if (sum & GPGME_SIGSUM_SIG_EXPIRED)
 		sb_add(err, "the signature has expired");
@@ -512,6 +535,7 @@ check_signature(struct pgp *p, char primary[PGP_FPR_LEN + 1],
 		    name);
 	else {
 		fpr_copy(primary, name);
+		last_sig_time = (long long)s_time;
 		rc = 0;
 	}
 done:
@@ -770,10 +794,10 @@ status_count(const char *status, const char *keyword)
  * (the last field of VALIDSIG, also when a subkey signed).
  */
 static int
-judge_status(const char *status, char primary[PGP_FPR_LEN + 1],
+judge_status(const char *status, char primary[PGP_FPR_LEN + 1], int record,
     struct strbuf *err)
 {
-	char id[72] = "", name[72] = "", rc[8] = "";
+	char id[72] = "", name[72] = "", rc[8] = "", when[32] = "";
 	int sigs = status_count(status, "NEWSIG");
 
 	if (sigs == 0)
@@ -812,30 +836,37 @@ judge_status(const char *status, char primary[PGP_FPR_LEN + 1],
 			    "gpg cannot check it");
 		return -1;
 	}
-	if (status_field(status, "EXPKEYSIG", 1, id, sizeof(id)) == 0) {
+	/*
+	 * With record set (verify), a key that has expired or was revoked
+	 * since does not undo a good signature: VALIDSIG says it is good.
+	 */
+	if (!record && status_field(status, "EXPKEYSIG", 1, id,
+	    sizeof(id)) == 0) {
 		sb_addf(err, "the signing key '%s' has expired",
 		    name[0] ? name : id);
 		return -1;
 	}
-	if (status_field(status, "REVKEYSIG", 1, id, sizeof(id)) == 0) {
+	if (!record && status_field(status, "REVKEYSIG", 1, id,
+	    sizeof(id)) == 0) {
 		sb_addf(err, "the signing key '%s' is revoked",
 		    name[0] ? name : id);
 		return -1;
 	}
-	if (status_field(status, "EXPSIG", 1, id, sizeof(id)) == 0) {
+	if (!record && status_field(status, "EXPSIG", 1, id,
+	    sizeof(id)) == 0) {
 		sb_add(err, "the signature has expired");
 		return -1;
 	}
-	if (status_field(status, "GOODSIG", 1, id, sizeof(id)) < 0 ||
-	    name[0] == '\0') {
+	if ((!record && status_field(status, "GOODSIG", 1, id,
+	    sizeof(id)) < 0) || name[0] == '\0') {
 		sb_add(err, "the signature is not valid");
 		return -1;
 	}
-	if (status_count(status, "KEYREVOKED") > 0) {
+	if (!record && status_count(status, "KEYREVOKED") > 0) {
 		sb_addf(err, "the signing key '%s' is revoked", name);
 		return -1;
 	}
-	if (status_count(status, "KEYEXPIRED") > 0) {
+	if (!record && status_count(status, "KEYEXPIRED") > 0) {
 		sb_addf(err, "the signing key '%s' has expired", name);
 		return -1;
 	}
@@ -845,13 +876,18 @@ judge_status(const char *status, char primary[PGP_FPR_LEN + 1],
 		return -1;
 	}
 	fpr_copy(primary, name);
+	/* VALIDSIG's third field: the signature's time, in seconds */
+	last_sig_time = 0;
+	if (status_field(status, "VALIDSIG", 3, when, sizeof(when)) == 0)
+		last_sig_time = strtoll(when, NULL, 10);
 	return 0;
 }
 
 /* pgp_verify_home for a message whose one block is clearsigned. */
 static int
 verify_clearsigned(const char *home, const char *msg, size_t len,
-    char **plain, char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err)
+    char **plain, char signer_fpr[PGP_FPR_LEN + 1], int record,
+    struct strbuf *err)
 {
 	static const char *const args[] = {
 		"--output", "-", "--decrypt", "--", "-", NULL
@@ -862,7 +898,8 @@ verify_clearsigned(const char *home, const char *msg, size_t len,
 	sb_init(&out);
 	sb_init(&status);
 	if (run_gpg(home, args, msg, len, &out, &status, err) < 0 ||
-	    judge_status(status.buf ? status.buf : "", signer_fpr, err) < 0)
+	    judge_status(status.buf ? status.buf : "", signer_fpr, record,
+	    err) < 0)
 		goto done;
 	if (out.len > 0 && memchr(out.buf, '\0', out.len) != NULL) {
 		sb_add(err, "the signed text contains a NUL byte");
@@ -924,7 +961,7 @@ pgp_verify_home(const char *home, const char *msg, size_t len, char **plain,
 		    "home can open it");
 		return -1;
 	}
-	return verify_clearsigned(home, msg, len, plain, signer_fpr, err);
+	return verify_clearsigned(home, msg, len, plain, signer_fpr, 0, err);
 }
 
 int
@@ -959,9 +996,9 @@ done:
 	return rc;
 }
 
-int
-pgp_verify(struct pgp *p, const char *msg, size_t len, char **plain,
-    char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err)
+static int
+verify_message(struct pgp *p, const char *msg, size_t len, char **plain,
+    char signer_fpr[PGP_FPR_LEN + 1], int record, struct strbuf *err)
 {
 	gpgme_data_t in = NULL, out = NULL;
 	gpgme_error_t e;
@@ -976,7 +1013,7 @@ pgp_verify(struct pgp *p, const char *msg, size_t len, char **plain,
 		return -1;
 	if (clear)
 		return verify_clearsigned(p->home, msg, len, plain, signer_fpr,
-		    err);
+		    record, err);
 	e = gpgme_data_new_from_mem(&in, msg, len, 0);
 	if (e == 0)
 		e = gpgme_data_new(&out);
@@ -993,7 +1030,7 @@ pgp_verify(struct pgp *p, const char *msg, size_t len, char **plain,
 		fail(err, "cannot check the signature", e);
 		goto done;
 	}
-	if (check_signature(p, signer_fpr, err) < 0)
+	if (check_signature(p, signer_fpr, record, err) < 0)
 		goto done;
 	text = data_take(out, &n);
 	out = NULL;
@@ -1009,6 +1046,26 @@ done:
 	gpgme_data_release(in);
 	gpgme_data_release(out);
 	return rc;
+}
+
+int
+pgp_verify(struct pgp *p, const char *msg, size_t len, char **plain,
+    char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err)
+{
+	return verify_message(p, msg, len, plain, signer_fpr, 0, err);
+}
+
+int
+pgp_verify_record(struct pgp *p, const char *msg, size_t len, char **plain,
+    char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err)
+{
+	return verify_message(p, msg, len, plain, signer_fpr, 1, err);
+}
+
+long long
+pgp_signature_time(void)
+{
+	return last_sig_time;
 }
 
 int
@@ -1045,7 +1102,7 @@ pgp_verify_detached(struct pgp *p, const char *data, size_t dlen,
 	if (e == 0) {
 		e = gpgme_op_verify(p->ctx, s, d, NULL);
 		if (damaged(p, e, err) == 0)
-			rc = check_signature(p, signer_fpr, err);
+			rc = check_signature(p, signer_fpr, 0, err);
 	} else
 		fail(err, "cannot check the signature", e);
 	gpgme_data_release(d);
@@ -1486,4 +1543,61 @@ pgp_key_usable(struct pgp *p, const char *fpr, struct strbuf *err)
 		rc = 0;
 	gpgme_key_unref(key);
 	return rc;
+}
+
+int
+pgp_import_revocation(struct pgp *p, const char *armored, const char *fpr,
+    struct strbuf *err)
+{
+	gpgme_data_t in = NULL;
+	gpgme_key_t key = NULL;
+	gpgme_error_t e;
+	char *copy = pgp_revocation_text(armored);
+	int rc = -1;
+
+	if (strstr(copy, BEGIN_PUBKEY) == NULL) {
+		sb_addf(err, "not an armoured key or revocation certificate: "
+		    "no '%s' line", BEGIN_PUBKEY);
+		goto done;
+	}
+	if (strstr(copy, "PRIVATE KEY BLOCK") != NULL) {
+		sb_add(err, "the block holds a secret key");
+		goto done;
+	}
+	e = gpgme_data_new_from_mem(&in, copy, strlen(copy), 0);
+	if (e == 0)
+		e = gpgme_op_import(p->ctx, in);
+	if (e) {
+		sb_addf(err, "cannot import the block: %s", gpgme_strerror(e));
+		goto done;
+	}
+	if (get_key(p, fpr, 0, &key, err) < 0)
+		goto done;
+	if (!key->revoked)
+		sb_addf(err, "the block does not revoke key '%s'", fpr);
+	else
+		rc = 0;
+done:
+	gpgme_key_unref(key);
+	gpgme_data_release(in);
+	free(copy);
+	return rc;
+}
+
+char *
+pgp_revocation_text(const char *armored)
+{
+	char *copy = xstrdup(armored), *s;
+
+	/*
+	 * GnuPG keeps its own revocation certificates with a ':' before
+	 * the armour line, so that they are not imported by mistake.
+	 */
+	for (s = copy; (s = strstr(s, BEGIN_PUBKEY)) != NULL; s++)
+		if (s > copy && s[-1] == ':' && (s == copy + 1 ||
+		    s[-2] == '\n')) {
+			memmove(s - 1, s, strlen(s) + 1);
+			s--;
+		}
+	return copy;
 }

@@ -78,6 +78,21 @@ int pgp_keyring_make(const char *home, const char *const *keys, size_t n,
     struct strbuf *err);
 
 /*
+ * Verifies a message recorded in a game's history as pgp_verify does,
+ * except that a key that has expired or been revoked since still makes
+ * a good signature: the message was judged when it arrived (verify).
+ */
+int pgp_verify_record(struct pgp *p, const char *msg, size_t len,
+    char **plain, char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err);
+
+/*
+ * The creation time (seconds since 1970, as the signer's clock said) of
+ * the signature that the last successful verification in this process
+ * accepted (pgp_verify, pgp_verify_home, pgp_verify_detached).
+ */
+long long pgp_signature_time(void);
+
+/*
  * Verifies a detached signature (PGP/MIME multipart/signed): data are the
  * signed bytes as they are, sig one armoured "PGP SIGNATURE" block. Same
  * rules and outputs as pgp_verify.
@@ -136,6 +151,19 @@ int pgp_sign_detached(struct pgp *p, const char *fpr, const char *data,
 int pgp_sign_encrypt(struct pgp *p, const char *signer_fpr,
     const char *to_fpr, const char *text, char **armored,
     struct strbuf *err);
+/*
+ * Imports a revocation certificate, or a key block that carries a
+ * revocation, for the key fpr, which must be in this home already. 0 when
+ * fpr is revoked afterwards, else -1 with err ("does not revoke").
+ */
+int pgp_import_revocation(struct pgp *p, const char *armored,
+    const char *fpr, struct strbuf *err);
+/*
+ * A revocation certificate as gpg --import takes it (caller frees): the
+ * ':' GnuPG puts before the armour line of those it keeps is taken off.
+ */
+char *pgp_revocation_text(const char *armored);
+
 /*
  * The key's state: 0 when the primary key fpr is in this home and can sign
  * now, else -1 with the reason (unknown, expired, revoked, cannot sign).

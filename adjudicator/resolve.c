@@ -15,6 +15,14 @@
 #include "orders.h"
 #include "util.h"
 
+/*
+ * R39: why a sealed order is illegal would tell what it says (a card it
+ * does not hold, a price it cannot pay); a refusal must not open a pick,
+ * whoever sent it, so sealed orders are refused without the reason.
+ */
+static const char sealed_refusal[] = "the sealed pick is not legal now (the "
+    "reason is not given: it would tell what the pick says, R39)";
+
 static void
 verdict(const struct run_opts *opt, const struct order *o,
     const struct game *g, const char *text)
@@ -176,14 +184,15 @@ add_ignored(struct strbuf *sb, const char *path, const struct order_file *of)
  */
 static int
 unwrap_signed(struct game *g, const char *path, char **text, char fpr[41],
-    const struct run_opts *opt)
+    long long *signed_at, const struct run_opts *opt)
 {
 	struct strbuf err;
 	char *plain = NULL;
 	int rc;
 
 	sb_init(&err);
-	rc = game_verify_message(g, *text, strlen(*text), &plain, fpr, &err);
+	rc = game_verify_message(g, *text, strlen(*text), &plain, fpr,
+	    signed_at, &err);
 	if (rc != 0)
 		reject(opt, path, 0, "signature not accepted: %s", err.buf);
 	else {
@@ -218,6 +227,18 @@ signed_text_line(const char *msg)
 			return n + 1;
 		p = nl + 1;
 	}
+}
+
+/* The line of the file where its PGP armour starts; else 1. */
+static int
+armor_line(const char *text)
+{
+	const char *p = strstr(text, "-----BEGIN PGP");
+	int n = 1;
+
+	for (; p != NULL && text < p; text++)
+		n += *text == '\n';
+	return n;
 }
 
 /* The line of the byte at p in text, counted from 1. */
@@ -334,12 +355,14 @@ replaces(const struct game *g, const struct order_file *of, int i)
  */
 static int
 check_file(struct game *g, const char *path, const char *trusted,
-    struct run_opts *opt, struct order_file *of, int **usedp)
+    struct run_opts *opt, struct order_file *of, int **usedp,
+    long long *signed_at)
 {
 	int *used;
 	char *conv, *text, *received = NULL, *nul, fpr[41] = "";
-	int errors, i, is_pgp, first_line = 0, stale = 0, waiting;
-	int cut = 0, cut_at = 0;
+	char content[65] = "";
+	int errors, i, is_pgp, first_line = 0, stale = 0, waiting, seen;
+	int cut = 0, cut_at = 0, held;
 	size_t len;
 
 	memset(of, 0, sizeof(*of));
@@ -367,7 +390,7 @@ check_file(struct game *g, const char *path, const char *trusted,
 		cut = cut_mail_signature(text, &cut_at);
 		received = xstrdup(text);
 		first_line = signed_text_line(text);
-		if (unwrap_signed(g, path, &text, fpr, opt) != 0) {
+		if (unwrap_signed(g, path, &text, fpr, signed_at, opt) != 0) {
 			free(text);
 			free(received);
 			return 1;
@@ -402,6 +425,26 @@ check_file(struct game *g, const char *path, const char *trusted,
 		free(text);
 		return 1;
 	}
+	if (is_pgp) {
+		/*
+		 * R38: a signed message counts once.  Sent again (by anyone
+		 * who saw it) it would put back orders its signer has since
+		 * replaced.
+		 */
+		sha256_hex(text, strlen(text), content);
+		seen = game_find_received(g, content, received);
+		if (seen >= 0) {
+			reject(opt, path, armor_line(received), "this signed "
+			    "message is in the game already (history entry "
+			    "%d, %s): a signed message counts once (R38); to "
+			    "send the same orders again, sign them anew with "
+			    "any change, such as a comment", seen,
+			    g->hist[seen].time);
+			free(text);
+			free(received);
+			return 1;
+		}
+	}
 	errors = orders_parse_for(&g->rs, g->id, path, text, first_line, of);
 	free(text);
 	if (cut > 0 && of->end_line == 0) {
@@ -422,6 +465,14 @@ check_file(struct game *g, const char *path, const char *trusted,
 		errors++;
 	}
 	if (errors == 0 && is_pgp && of->country >= 0 &&
+	    g->key_revoked[of->country] != NULL &&
+	    strcmp(fpr, g->key_fpr[of->country]) == 0) {
+		reject(opt, path, of->country_line, "signed by key %s, which "
+		    "was revoked (history entry %d): orders signed with it are "
+		    "refused; the moderator registers a new key with "
+		    "'adjudicator key'", fpr, g->key_revoked_at[of->country]);
+		errors++;
+	} else if (errors == 0 && is_pgp && of->country >= 0 &&
 	    strcmp(fpr, g->key_fpr[of->country]) != 0) {
 		reject(opt, path, of->country_line, "signed by key %s, which is "
 		    "not the key registered for %s (%s)", fpr,
@@ -439,14 +490,40 @@ check_file(struct game *g, const char *path, const char *trusted,
 
 		sb_init(&why);
 		used[i] = 0;
+		held = o->sealed ? game_holds_sealed(g, o->text) : -1;
+		if (held >= 0) {
+			char where[48];
+
+			if ((size_t)held == g->nhist)
+				snprintf(where, sizeof(where), "a queued order");
+			else
+				snprintf(where, sizeof(where), "history entry "
+				    "%d", held);
+			/* R39: a copied ciphertext would open someone's pick */
+			reject(opt, path, line, "step %s: this sealed message "
+			    "is in the game already (%s): a sealed pick counts "
+			    "once; seal it anew", o->step, where);
+			errors++;
+			sb_release(&why);
+			continue;
+		}
 		s = aor_step_status(&g->st, o->step, o->country, &why);
-		if (s == STEP_STALE) {
+		if (s != STEP_STALE && game_queue_check(g, o, *signed_at,
+		    &why) != 0) {
+			reject(opt, path, line, "step %s: %s", o->step,
+			    why.buf);
+			errors++;
+		} else if (s == STEP_STALE) {
 			/* R38: stale, but it sinks nothing else */
 			diag_warn(path, line, "%s: this block is skipped, the "
 			    "rest of the file counts", why.buf);
 			stale++;
 		} else if (s == STEP_NOT_YOURS ||
 		    (s == STEP_CURRENT && aor_check(&g->st, o, &why) != 0)) {
+			if (s == STEP_CURRENT && o->sealed) {
+				sb_reset(&why);
+				sb_add(&why, sealed_refusal);
+			}
 			reject(opt, path, line, "step %s: %s", o->step,
 			    why.buf);
 			errors++;
@@ -467,7 +544,8 @@ check_file(struct game *g, const char *path, const char *trusted,
 		errors++;
 	}
 	if (errors == 0 && received != NULL)
-		game_received(g, of->country, path, fpr, received, opt->now);
+		game_received(g, of->country, path, fpr, received, content,
+		    *signed_at, opt->now);
 	free(received);
 	return errors;
 }
@@ -481,12 +559,13 @@ take_file(struct game *g, const char *path, const char *trusted,
 	struct file_verdict fv;
 	struct strbuf notes;
 	int *used = NULL, errors, i;
+	long long signed_at = 0;
 
 	memset(&fv, 0, sizeof(fv));
 	fv.path = path;
 	sb_init(&notes);
 	diag_set_tee(collect, &fv);
-	errors = check_file(g, path, trusted, opt, &of, &used);
+	errors = check_file(g, path, trusted, opt, &of, &used, &signed_at);
 	diag_set_tee(NULL, NULL);
 	if (of.path != NULL)
 		add_ignored(&notes, path, &of);
@@ -506,7 +585,7 @@ take_file(struct game *g, const char *path, const char *trusted,
 	for (i = 0; errors == 0 && i < of.norders; i++) {
 		if (!used[i])
 			continue;
-		game_queue(g, &of.orders[i]);
+		game_queue(g, &of.orders[i], signed_at);
 		opt->changed = 1;	/* a waiting order is saved too */
 		if (used[i] == 2)
 			verdict(opt, &of.orders[i], g, "accepted, kept until "
@@ -545,9 +624,14 @@ apply_due(struct game *g, struct run_opts *opt)
 			if (game_order(g, &o, opt->now, &err) == 0)
 				verdict(opt, &o, g, "accepted, applied");
 			else {
-				char *v = xasprintf("rejected when its step "
-				    "came: %s", err.buf);
+				char *v;
 
+				if (o.sealed) {
+					sb_reset(&err);
+					sb_add(&err, sealed_refusal);
+				}
+				v = xasprintf("rejected when its step came: %s",
+				    err.buf);
 				game_reject(g, &o, err.buf, opt->now);
 				verdict(opt, &o, g, v);
 				free(v);
@@ -591,12 +675,14 @@ resolve_run(struct game *g, char **files, int nfiles, struct run_opts *opt)
 
 	g->run++;
 	opt->changed = 0;
+	g->intake = 1;		/* sealed texts must name their place */
 	for (i = 0; i < nfiles; i++) {
 		/* a refused file costs only itself: the others count */
 		if (take_file(g, files[i], opt->trusted_fpr != NULL ?
 		    opt->trusted_fpr[i] : NULL, opt) > 0)
 			opt->refused++;
 	}
+	g->intake = 0;
 	apply_due(g, opt);
 	apply_defaults(g, opt);
 	apply_due(g, opt);

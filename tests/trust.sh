@@ -189,7 +189,37 @@ sock=$(gpgconf --homedir "$w/game.xml.keys" --list-dirs agent-socket)
 grep -q 'kind="received"' "$w/game.xml" && grep -q "BEGIN PGP SIGNED MESSAGE" "$w/game.xml" &&
 	ok || bad "the signed text is not kept in the history"
 grep -q "<text>dice-$me-42</text>" "$w/game.xml" && ok || bad "entropy not recorded"
-expect replayed-old-order 65 "was resolved already (R38)" resolve "$w/bid.asc.txt"
+# Issue 9.2 (R38): a signed message counts once; sent again it is a
+# replay, refused with its place in the history.
+expect replayed-old-order 65 "bid.asc.txt:1: error: this signed message is in the game already" \
+	resolve "$w/bid.asc.txt"
+{ cat "$w/bid.txt"; echo "# sent again"; } > "$w/bid2.txt"
+sign "$key" "$w/bid2.txt" "$w/bid2.asc.txt"
+expect stale-order 65 "was resolved already (R38)" resolve "$w/bid2.asc.txt"
+# Advance orders A, then B for the same step, then A again: A must not
+# come back; nor may an order signed before B replace it.
+order adv-a.txt Prussia T2.S1 "PASS  # A"
+order adv-b.txt Prussia T2.S1 "PASS  # B"
+order adv-old.txt Prussia T2.S1 "PASS  # signed before B"
+sign prussia "$w/adv-a.txt" "$w/adv-a.asc.txt"
+resolve "$w/adv-a.asc.txt" > /dev/null 2> "$w/err" && ok || { bad "advance order A refused"; cat "$w/err"; }
+sleep 1
+sign prussia "$w/adv-b.txt" "$w/adv-b.asc.txt"
+resolve "$w/adv-b.asc.txt" > /dev/null 2> "$w/err" && ok || { bad "advance order B refused"; cat "$w/err"; }
+grep -q "# B" "$w/game.xml" && ok || bad "B is not queued"
+expect replayed-advance-order 65 "adv-a.asc.txt:1: error: this signed message is in the game already" \
+	resolve "$w/adv-a.asc.txt"
+pborn=$(gpg --homedir "$w/prussia" --with-colons --list-keys 2>/dev/null |
+	awk -F: '/^pub/ {print $6; exit}')
+gpg --homedir "$w/prussia" --batch --quiet --yes --pinentry-mode loopback \
+	--passphrase '' --faked-system-time "$((pborn + 1))" \
+	--clearsign -o "$w/adv-old.asc.txt" "$w/adv-old.txt" 2>/dev/null
+expect older-signature 65 "adv-old.asc.txt:6: error: step T2.S1: signed at" \
+	resolve "$w/adv-old.asc.txt"
+grep -q "before the order it would replace" "$w/err" && ok ||
+	{ bad "no reason for the older signature"; cat "$w/err"; }
+grep -q '<order step="T2.S1" country="prussia" [^>]*signed="' "$w/game.xml" && ok ||
+	bad "the queued order does not record its signing time"
 
 # An expired key: Spain's key lives 10 seconds; wait until it has expired.
 born=$(gpg --homedir "$w/shortlived" --with-colons --list-keys 2>/dev/null |
@@ -216,6 +246,33 @@ else
 	ok; ok; ok
 fi
 resolve "$w/pass.asc.txt" > /dev/null 2> "$w/err" && ok || { bad "a pass was refused"; cat "$w/err"; }
+
+# Issue 9.6: a compromised key is revoked with the revocation certificate
+# GnuPG made with it (openpgp-revocs.d), or a revoked copy of the key.
+pfpr=$(cat "$w/prussia.fpr")
+rev=$w/prussia/openpgp-revocs.d/$pfpr.rev
+[ -s "$rev" ] || bad "gpg made no revocation certificate"
+expect revoke-stranger 65 "neither a revocation of the key registered for Prussia" \
+	"$adj" key "$w/game.xml" prussia "$w/stranger/openpgp-revocs.d/$(cat "$w/stranger.fpr").rev" --now "$T"
+mkdir -m 700 "$w/revoked"; homes="$homes $w/revoked"
+gpg --homedir "$w/revoked" --batch --quiet --import "$w/prussia.asc" 2>/dev/null
+sed 's/^:-----BEGIN/-----BEGIN/' "$rev" | gpg --homedir "$w/revoked" --batch --quiet --import 2>/dev/null
+gpg --homedir "$w/revoked" --armor --export "$pfpr" > "$w/prussia-revoked.asc" 2>/dev/null
+cp "$w/game.xml" "$w/copy.xml"
+"$adj" key "$w/copy.xml" prussia "$w/prussia-revoked.asc" --now "$T" > "$w/out" 2> "$w/err" &&
+	grep -q "revoked key $pfpr of Prussia" "$w/out" && ok ||
+	{ bad "a revoked copy of the key was not taken as a revocation"; cat "$w/err"; }
+"$adj" key "$w/game.xml" prussia "$rev" --now "$T" > "$w/out" 2> "$w/err" && ok ||
+	{ bad "the revocation certificate was refused"; cat "$w/err"; }
+grep -q "revoked key $pfpr of Prussia: orders signed with it are refused" "$w/out" && ok ||
+	{ bad "key does not say it revoked"; cat "$w/out"; }
+grep -q "kind=\"revoke\" [^>]*country=\"prussia\" fingerprint=\"$pfpr\"" "$w/game.xml" && ok ||
+	bad "the revocation is not in the history"
+order rev.txt Prussia T2.S2 "PASS  # after the revocation"
+sign prussia "$w/rev.txt" "$w/rev.asc.txt"
+expect revoked-key 65 "is revoked" resolve "$w/rev.asc.txt"
+expect revoked-again 65 "is revoked" \
+	"$adj" key "$w/game.xml" prussia "$w/prussia-revoked.asc" --now "$T"
 
 # Deadlines: a deadline still to come is never cut short.
 set -- $(pending)
@@ -246,6 +303,24 @@ grep -q "its seed is public" "$w/final.txt" && ok || bad "the report does not pu
 # Anyone can verify from the game file alone once the seed is public.
 GNUPGHOME=$w/stranger "$adj" verify "$w/game.xml" > "$w/out" 2>&1 && ok ||
 	{ bad "verify from the file alone failed"; cat "$w/out"; }
+# Issue 9.5: verify checks every recorded signature again, and the ruleset
+# copy against what run 0 committed; either edit is named.
+grep -q "signed messages: [1-9][0-9]* re-checked against the keys registered when they came$" \
+	"$w/out" && ok || { bad "verify does not say it checked the signatures"; cat "$w/out"; }
+grep -q "ruleset: the copy is the one committed in run 0" "$w/out" && ok ||
+	bad "verify does not say it checked the ruleset"
+sed '0,/BID 0 A Russia/s//BID 0 A Austria/' "$w/game.xml" > "$w/edited.xml"
+grep -q "BID 0 A Austria" "$w/edited.xml" || bad "the test did not edit the signed bid"
+GNUPGHOME=$w/stranger "$adj" verify "$w/edited.xml" > "$w/out" 2>&1 &&
+	bad "a bid changed inside a signed message passed verify" || ok
+grep -q "edited.xml:[0-9]*: error: history entry [0-9]* (a signed message from $who): the signature does not hold: bad signature" \
+	"$w/out" && ok || { bad "no clear message for a changed signed bid"; cat "$w/out"; }
+sed '0,/<card id="1\/0\/0" soldiers="1"/s//<card id="1\/0\/0" soldiers="2"/' \
+	"$w/game.xml" > "$w/edited.xml"
+GNUPGHOME=$w/stranger "$adj" verify "$w/edited.xml" > "$w/out" 2>&1 &&
+	bad "an NPC's card changed in the ruleset copy passed verify" || ok
+grep -q "edited.xml:[0-9]*: error: the ruleset copy's part 'countries/great-britain' differs from the one committed in run 0" \
+	"$w/out" && ok || { bad "no clear message for a changed ruleset copy"; cat "$w/out"; }
 sed "s|<text>dice-$me-42</text>|<text>dice-$me-43</text>|" "$w/game.xml" > "$w/edited.xml"
 GNUPGHOME=$w/stranger "$adj" verify "$w/edited.xml" > "$w/out" 2>&1 &&
 	bad "a changed entropy line was not detected" || ok
@@ -288,11 +363,70 @@ for c in "$a" "$npc" "$o"; do
 		bad "adjust $c failed"
 done
 printf 'ATTACK %s IN German States WITH blank NPC NONE  # zebra-secret-7\n' "$npc" |
-	"$adj" seal "$w/game.xml" > "$w/attack.pgp" || bad "seal failed"
+	"$adj" seal "$w/game.xml" --country "$actor" --step "$step" > "$w/attack.pgp" ||
+	bad "seal failed"
 grep -q "zebra" "$w/attack.pgp" && bad "seal output shows the pick" || ok
+# pad() FILE: the plain-gpg recipe of adjudicator-orders(5); seal() FILE:
+# encrypt it to the moderator without compression.
+pad() {
+	n=$(wc -c < "$1")
+	head -c $((511 - n % 512)) /dev/zero | tr '\0' '#' >> "$1"
+	printf '\n' >> "$1"
+}
+gpg --homedir "$w/prussia" --batch --quiet --import "$w/moderator.asc" 2>/dev/null
+gseal() {
+	gpg --homedir "$w/prussia" --batch --quiet --armor --encrypt \
+		--compress-algo none --trust-model always \
+		-r "$(cat "$w/moderator.fpr")" < "$1" 2>/dev/null
+}
+# Issue 9.3 (R39): the other player copies the attacker's sealed block
+# under his own STEP line before it is resolved: refused as sealed for
+# another place, and neither the refusal nor check tells what it says.
+{ printf 'GAME trust\nCOUNTRY %s\nSTEP T1.C1.JOIN\n' "$o"; cat "$w/attack.pgp"; } \
+	> "$w/borrowed.txt"
+expect borrowed-ciphertext 65 \
+	"borrowed.txt:4: error: sealed step T1.C1.JOIN: it was sealed for another game, country or step" \
+	resolve "$w/borrowed.txt"
+"$adj" check "$w/game.xml" "$w/borrowed.txt" --now "$T" >> "$w/out" 2>> "$w/err"
+[ $? -eq 65 ] && ok || bad "check accepted a borrowed ciphertext"
+grep -i -E "zebra|attack|german|blank" "$w/out" "$w/err" &&
+	bad "the refusal of a borrowed ciphertext tells its content" || ok
+# A text sealed without the lines that name its place is refused too.
+printf 'JOIN ALLY\n' > "$w/unbound.txt"; pad "$w/unbound.txt"
+gseal "$w/unbound.txt" > "$w/unbound.pgp"
+{ printf 'GAME trust\nCOUNTRY %s\nSTEP T1.C1.JOIN\n' "$o"; cat "$w/unbound.pgp"; } > "$w/unbound-join.txt"
+expect unbound-pick 65 "does not name its GAME, COUNTRY and STEP" resolve "$w/unbound-join.txt"
 { printf 'GAME trust\nCOUNTRY %s\nSTEP %s\n' "$actor" "$step"; cat "$w/attack.pgp"; } \
 	> "$w/attack.txt"
 resolve "$w/attack.txt" > "$w/out" 2> "$w/err" || { bad "a sealed attack was refused"; cat "$w/err"; }
+# Sent again, by its player or anyone: the game holds that ciphertext.
+{ printf 'GAME trust\nCOUNTRY %s\nSTEP %s\n# again\n' "$actor" "$step"; cat "$w/attack.pgp"; } \
+	> "$w/attack-again.txt"
+expect held-ciphertext 65 "this sealed message is in the game already (history entry" \
+	resolve "$w/attack-again.txt"
+# A game file made before sealed texts named their place (no sealing
+# attribute): an unopened sealed pick without those lines still loads.
+cp "$w/game.xml" "$w/bound-game.xml"
+printf 'ATTACK %s IN German States WITH blank NPC NONE  # zebra-secret-7\n' "$npc" \
+	> "$w/legacy.txt"; pad "$w/legacy.txt"
+gseal "$w/legacy.txt" > "$w/legacy.pgp"
+python3 - "$w/game.xml" "$w/legacy.pgp" "$w/legacy-game.xml" "$w/unmarked-game.xml" <<'PY'
+import re, sys
+g = open(sys.argv[1]).read()
+new = open(sys.argv[2]).read().strip()
+i = g.index('kind="order"', g.index('sealed="yes"') - 200)
+a = g.index('-----BEGIN PGP MESSAGE-----', i)
+b = g.index('-----END PGP MESSAGE-----', a) + len('-----END PGP MESSAGE-----')
+g = g[:a] + new + g[b:]
+open(sys.argv[3], 'w').write(g)
+g = g.replace(' sealing="bound"', '')
+g = re.sub(r'<ruleset-digest .*?</ruleset-digest>\n', '', g, flags=re.S)
+open(sys.argv[4], 'w').write(g)
+PY
+"$adj" status "$w/legacy-game.xml" > /dev/null 2> "$w/err" &&
+	bad "an unbound sealed pick loaded in a game that requires the binding" || ok
+"$adj" status "$w/unmarked-game.xml" > /dev/null 2> "$w/err" && ok ||
+	{ bad "an older game's unbound sealed pick does not load"; cat "$w/err"; }
 set -- $(pending)
 case $1 in T1.C1.JOIN) ok ;; *) bad "no join pending after the sealed attack: $*" ;; esac
 for f in game.xml report.txt out err; do
@@ -310,9 +444,25 @@ printf 'JOIN ALLY\n' | GNUPGHOME=$w/prussia gpg --batch --quiet --armor \
 ol=$(echo "$o" | sed 's/./\U&/')
 { printf 'GAME trust\nCOUNTRY %s\nSTEP T1.C1.JOIN\n' "$o"; cat "$w/unpadded.pgp"; } > "$w/join0.txt"
 expect unpadded-pick 65 "must be padded" resolve "$w/join0.txt"
-printf 'JOIN ALLY  # lion-secret-9\n' | "$adj" seal "$w/game.xml" > "$w/join.pgp"
+# A refused sealed pick is never answered with what it says (R39).
+printf 'JOIN ALLY tiger-card-4\n' | "$adj" seal "$w/game.xml" --country "$o" \
+	--step T1.C1.JOIN > "$w/badjoin.pgp"
+{ printf 'GAME trust\nCOUNTRY %s\nSTEP T1.C1.JOIN\n' "$o"; cat "$w/badjoin.pgp"; } > "$w/badjoin.txt"
+expect bad-sealed-join 65 "its lines are not a valid order for this step" resolve "$w/badjoin.txt"
+"$adj" check "$w/game.xml" "$w/badjoin.txt" --now "$T" >> "$w/out" 2>> "$w/err"
+grep -i "tiger" "$w/out" "$w/err" && bad "the refusal tells the sealed pick" || ok
+# The documented plain-gpg recipe: the lines naming its place, the pick,
+# padding, no compression.
+printf 'GAME trust\nCOUNTRY %s\nSTEP T1.C1.JOIN\nJOIN ALLY  # lion-secret-9\n' "$o" \
+	> "$w/join-plain.txt"; pad "$w/join-plain.txt"
+gseal "$w/join-plain.txt" > "$w/join.pgp"
 { printf 'GAME trust\nCOUNTRY %s\nSTEP T1.C1.JOIN\n' "$o"; cat "$w/join.pgp"; } > "$w/join.txt"
 resolve "$w/join.txt" > /dev/null 2> "$w/err" || { bad "a sealed join was refused"; cat "$w/err"; }
+# The older game plays on to the reveal and verifies.
+"$adj" resolve "$w/unmarked-game.xml" "$w/join.txt" --now "$T" --report /dev/null \
+	> /dev/null 2> "$w/err" && ok || { bad "the older game does not resolve"; cat "$w/err"; }
+"$adj" verify "$w/unmarked-game.xml" --seed-file "$w/seed5" > "$w/out" 2>&1 && ok ||
+	{ bad "the older game does not verify"; cat "$w/out"; }
 grep -q "is revealed: $actor attacks with blank" "$w/report.txt" && ok ||
 	bad "the combat was not revealed"
 grep -q "played the ally card" "$w/report.txt" && ok || bad "the sealed join was not applied"
