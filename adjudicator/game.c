@@ -2917,7 +2917,7 @@ check_entry_shape(xmlNode *n, const char *path)
 	static const char *const entry[] = {
 		"!cn", "!crun", "!skind", "?stime", "?sstep", "?ncountry",
 		"?ssource", "?ysealed", "?sfingerprint", "?cof",
-		"?ssession-key", "!sdigest", NULL
+		"?ssession-key", "?ssigned", "?scontent", "!sdigest", NULL
 	};
 	static const char *const draw[] = {
 		"!cn", "!prange", "!cvalue", "!spurpose", NULL

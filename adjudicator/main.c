@@ -100,7 +100,8 @@ mail_helper(void)
 
 /*
  * Whether an order file of resolve or check holds an encrypted message:
- * what it decrypts to may be a MIME entity, which only the helper reads.
+ * what it decrypts to may be a MIME entity, which only the helper reads;
+ * and verify, which reads every message of the history.
  */
 static int
 needs_helper(int argc, char **argv)
@@ -109,6 +110,12 @@ needs_helper(int argc, char **argv)
 	size_t len;
 	int i, found = 0;
 
+	/*
+	 * verify checks every signed message in the history again (issue
+	 * 9), encrypted ones with their MIME entities too.
+	 */
+	if (strcmp(argv[0], "verify") == 0)
+		return 1;
 	if (strcmp(argv[0], "resolve") != 0 && strcmp(argv[0], "check") != 0)
 		return 0;
 	for (i = 2; i < argc && !found; i++) {

@@ -830,7 +830,7 @@ grep -q '|<r[0-9]@test.invalid>|' "$w/sink.txt" &&
 
 xmllint --noout --relaxng "$top/formats/mailstate.rng" "$G.mail" "$PG.mail" "$HG.mail" \
 	2> "$w/xmllint" && ok || { bad "the final mail state is not valid"; cat "$w/xmllint"; }
-"$adj" verify "$G" --seed-file "$w/seed" > /dev/null 2>&1 && ok ||
+"$adj" verify "$G" --seed-file "$w/seed" > "$w/verify.out" 2>&1 && ok || { cat "$w/verify.out"; false; } ||
 	bad "the game no longer verifies"
 
 echo "mail-e2e: $((pass)) passed, $fail failed ($(($(date +%s) - started_at)) s)"
