@@ -60,6 +60,8 @@ struct carried {
 	int country;
 	char *source, *text;
 	char fpr[41];
+	char content[65];	/* issue 9: kept, so replays stay refused */
+	long long signed_at;
 };
 
 int
@@ -147,15 +149,19 @@ cmd_rollback(int argc, char **argv)
 			cr[ncr].source = xstrdup(h->source ? h->source : "");
 			cr[ncr].text = xstrdup(h->text ? h->text : "");
 			snprintf(cr[ncr].fpr, sizeof(cr[ncr].fpr), "%s", h->fpr);
+			snprintf(cr[ncr].content, sizeof(cr[ncr].content), "%s",
+			    h->content);
+			cr[ncr].signed_at = h->signed_at;
 			ncr++;
 		} else if (h->kind == EN_MODERATOR || h->kind == EN_ADJUST ||
-		    h->kind == EN_KEY) {
+		    h->kind == EN_KEY || h->kind == EN_REVOKE) {
 			line = h->kind == EN_MODERATOR ?
 			    first_line(h->text ? h->text : "") :
 			    h->kind == EN_ADJUST ? xasprintf("adjust %s",
-			    h->text ? h->text : "") : xasprintf("key %s",
+			    h->text ? h->text : "") : xasprintf("key %s%s",
 			    h->country >= 0 ? cname(&g.st, h->country) :
-			    "moderator");
+			    "moderator", h->kind == EN_REVOKE ?
+			    " (its revocation)" : "");
 			if (strncmp(line, "rollback", 8) != 0)
 				sb_addf(&out, "undone, redo if still meant: "
 				    "%s\n", line);
@@ -215,6 +221,8 @@ cmd_rollback(int argc, char **argv)
 			continue;
 		}
 		if (s == STEP_CURRENT || s == STEP_FUTURE) {
+			long long signed_at = 0;
+
 			/* its signed message stays on record with it */
 			g.run++;
 			for (q = 0; q < ncr; q++)
@@ -224,11 +232,13 @@ cmd_rollback(int argc, char **argv)
 				    cr[q].source[0] != '\0') {
 					game_received(&g, cr[q].country,
 					    cr[q].source, cr[q].fpr, cr[q].text,
+					    cr[q].content, cr[q].signed_at,
 					    now);
+					signed_at = cr[q].signed_at;
 					cr[q].source[0] = '\0';
 				}
 			g.run--;
-			game_queue(&g, o);
+			game_queue(&g, o, signed_at);
 			waiting++;
 			sb_addf(&out, "waiting: STEP %s from %s (%s)\n", o->step,
 			    cname(&g.st, o->country), o->source ? o->source :
