@@ -21,8 +21,10 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 # The seeds: what the tests feed the program.
 for t in orders game ruleset mime; do mkdir -p "$w/seed-$t" "$w/corpus-$t"; done
 n=0
+# (one in eight of the scenarios' order files: they are much alike)
 for f in "$top"/tests/games/*/orders/*.txt; do
-	n=$((n + 1)); cp "$f" "$w/seed-orders/$n.txt"
+	n=$((n + 1))
+	[ $((n % 8)) -eq 0 ] && cp "$f" "$w/seed-orders/$n.txt"
 done
 for f in "$top"/tests/games/*/expected/game.xml \
     "$top"/examples/four-player/final.xml; do
