@@ -484,5 +484,20 @@ GNUPGHOME=$w/stranger "$adj" verify "$w/doctored.xml" --seed-file "$w/seed5" \
 grep -q "records a pick that entry [0-9]*'s sealed message does not hold" "$w/out" &&
 	ok || { bad "no clear message for a doctored pick"; cat "$w/out"; }
 
+# A new player in a game with keys needs a key (the moderator's toolbox):
+# without one the country's orders could not be signed by whoever plays
+# it; with it, the new key is pinned and the game still verifies.
+cp "$w/signed-game.xml" "$w/game.xml"
+expect player-needs-key 64 "give the new player's key with --key" \
+	"$adj" player "$w/game.xml" prussia --name Paula --email paula@x
+"$adj" player "$w/game.xml" prussia --name Paula --email paula@x \
+	--key "$w/stranger.asc" --now "$T" > "$w/out" 2> "$w/err" ||
+	{ bad "player --key failed"; cat "$w/err"; }
+grep -q "Prussia is played by Paula <paula@x>, key $(cat "$w/stranger.fpr")" \
+	"$w/out" && ok || { bad "player --key said"; cat "$w/out"; }
+grep -q "kind=\"key\" [^>]*country=\"prussia\" fingerprint=\"$(cat "$w/stranger.fpr")\"" \
+	"$w/game.xml" && ok || bad "the new player's key is not registered"
+"$adj" verify "$w/game.xml" > "$w/out" 2>&1 && ok ||
+	{ bad "verify failed after a new player"; cat "$w/out"; }
 echo "trust: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
