@@ -80,8 +80,9 @@ cmd_rollback(int argc, char **argv)
 	struct entry *e;
 	struct game g;
 	char now[32], sum[65], *backup = NULL, *old = NULL, *line;
+	char *mailpath = NULL, *spool = NULL;
 	size_t k, n, nu = 0, ncr = 0, oldlen = 0, q, ri;
-	int c, lock, rc, from, to = -1, waiting = 0, resend = 0;
+	int c, lock, rc, from, to = -1, waiting = 0, resend = 0, mail = 0;
 	long v;
 
 	optind = 1;
@@ -193,6 +194,10 @@ cmd_rollback(int argc, char **argv)
 		goto out;
 	}
 	ri = g.nhist - 1;	/* entries are added after it: by index */
+	mailpath = xasprintf("%s.mail", path);
+	mail = access(mailpath, F_OK) == 0;
+	spool = xasprintf("%s.spool/", strrchr(path, '/') ?
+	    strrchr(path, '/') + 1 : path);
 	game_note(&g, e, "The moderator rolls the game back to its state after "
 	    "run %d: run%s %d%s%.0d undone. The dice go on anew, so those "
 	    "seen in the runs undone say nothing of the draws to come.", to,
@@ -220,7 +225,21 @@ cmd_rollback(int argc, char **argv)
 			    o->country));
 			continue;
 		}
-		if (s == STEP_CURRENT || s == STEP_FUTURE) {
+		if ((s == STEP_CURRENT || s == STEP_FUTURE) && mail &&
+		    o->source != NULL && strstr(o->source, spool) != NULL) {
+			/*
+			 * The mail state takes it back: run finds the game
+			 * behind it and files the message again, so it is not
+			 * queued here twice (nor refused as a replay).
+			 */
+			waiting++;
+			sb_addf(&out, "waiting in the mail spool: STEP %s from "
+			    "%s (%s); the next run takes it again\n", o->step,
+			    cname(&g.st, o->country), o->source);
+			game_note(&g, &g.hist[ri], "%s's order for STEP %s waits "
+			    "again for its step.", cname(&g.st, o->country),
+			    o->step);
+		} else if (s == STEP_CURRENT || s == STEP_FUTURE) {
 			long long signed_at = 0;
 
 			/* its signed message stays on record with it */
@@ -285,6 +304,8 @@ out:
 	free(cr);
 	free(backup);
 	free(old);
+	free(mailpath);
+	free(spool);
 	sb_release(&err);
 	sb_release(&text);
 	sb_release(&out);

@@ -322,6 +322,22 @@ printf '<game id="broken">\n' > "$w/games/broken.xml"
 same list-broken 2 "$(wc -l < "$w/out")"
 expect list-nodir 66 "cannot read the folder" "$adj" list "$w/nowhere"
 
+# With a mail state, an undone order from the mail spool waits there: the
+# next run files it again, so the game does not queue it twice (nor
+# refuse it then as a replayed message).
+mkdir -p "$g.spool"
+printf 'GAME game\nCOUNTRY France\nSTEP T1.A1.2\nPASS\n' > "$g.spool/001.txt"
+"$adj" resolve "$g" "$g.spool/001.txt" --seed-file "$w/seed" \
+	--now 2026-12-10T13:00:00Z --report /dev/null || bad "resolve from the spool"
+touch "$g.mail"
+"$adj" rollback "$g" --to-run 1 --now 2026-12-10T14:00:00Z > "$w/out" ||
+	bad "rollback with a mail state"
+has rollback-spool "$w/out" "waiting in the mail spool: STEP T1.A1.2 from France ($g.spool/001.txt:3); the next run takes it again"
+"$adj" status "$g" > "$w/st"
+hasnt rollback-spool-queue "$w/st" "queued:"
+has rollback-spool-pending "$w/st" "pending: STEP T1.A1.2 from France"
+verify "rollback with a mail state"
+
 # Archives replay forever: every golden game file made by version 0.2
 # still loads and verifies.
 for d in "$top"/tests/games/*/; do
