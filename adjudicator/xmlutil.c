@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/relaxng.h>
 #include <libxml/xmlerror.h>
 
@@ -352,6 +353,38 @@ parse(const char *buf, size_t len, const char *file, const char *schema,
 		return NULL;
 	}
 	return doc;
+}
+
+int
+xml_well_formed(const char *buf, size_t len, const char *file)
+{
+	xmlParserCtxtPtr ctxt;
+	int before = diag_status(), ok;
+
+	current_file = file;
+	doctype_refused = 0;
+	if (len > INT_MAX) {
+		diag(EXIT_DATAERR, file, 0, "too large for an XML file");
+		return -1;
+	}
+	ctxt = xmlCreateMemoryParserCtxt(buf, (int)len);
+	if (ctxt == NULL) {
+		diag(EXIT_SOFTWARE, file, 0, "out of memory");
+		return -1;
+	}
+	/* no handler builds anything: the parser only reads (issue 12) */
+	memset(ctxt->sax, 0, sizeof(*ctxt->sax));
+	ctxt->sax->initialized = XML_SAX2_MAGIC;
+	ctxt->sax->internalSubset = refuse_doctype;
+	ctxt->sax->entityDecl = refuse_entity;
+	xmlCtxtUseOptions(ctxt, XML_PARSE_NONET);
+	xmlParseDocument(ctxt);
+	ok = ctxt->wellFormed && !ctxt->disableSAX &&
+	    diag_status() == before;
+	xmlFreeParserCtxt(ctxt);
+	if (!ok && !doctype_refused)
+		diag(EXIT_DATAERR, file, 0, "not well-formed XML");
+	return ok ? 0 : -1;
 }
 
 xmlDoc *

@@ -53,6 +53,12 @@ xmlDoc *xml_parse_valid(const char *buf, size_t len, const char *file,
  * outside gets xml_load_valid.
  */
 int xml_validate_lean(xmlDoc *doc, const char *file, const char *schema);
+/*
+ * Whether len bytes are well-formed XML, read without building a tree
+ * (the cheap check of a file before it is written); 0, or -1 with a
+ * diagnostic.
+ */
+int xml_well_formed(const char *buf, size_t len, const char *file);
 /* Validates an existing document; 0 when valid. */
 int xml_validate(xmlDoc *doc, const char *file, const char *schema);
 

@@ -4,6 +4,7 @@
  * before anything is expanded, staged files wait for their commit.
  */
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -215,4 +216,26 @@ TEST(empty_mail_body)
 	mail_info_release(&info);
 	mail_order_release(&order);
 	sb_release(&err);
+}
+
+/* The save's check reads without building a tree (issue 12). */
+TEST(xml_well_formed_reads_without_a_tree)
+{
+	static const char good[] = "<?xml version=\"1.0\"?>\n<a x=\"1\">"
+	    "<b>t</b></a>\n";
+	static const char *const bad[] = {
+		"<a><b></a>", "<a>\001</a>", "<a x=\"1\" x=\"2\"/>",
+		"<!DOCTYPE a [<!ENTITY e \"x\">]><a>&e;</a>", ""
+	};
+	size_t i;
+	int quiet;
+
+	CHECK_INT(xml_well_formed(good, sizeof(good) - 1, "good.xml"), 0);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		quiet = diag_quiet(1);
+		CHECK_INT(xml_well_formed(bad[i], strlen(bad[i]), "bad.xml"),
+		    -1);
+		diag_quiet(quiet);
+		diag_reset();
+	}
 }
