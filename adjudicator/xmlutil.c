@@ -219,6 +219,55 @@ strip_patterns(xmlNode *n)
 	}
 }
 
+/*
+ * Puts the grammars that grammar includes (<include href>) into it, their
+ * pattern facets removed, so that the lean schema has none at all: the
+ * included <start> gives way to the one inside <include>, as RELAX NG
+ * says.  0, or -1 when an include is not of that simple form (the caller
+ * then keeps the includes as they are).
+ */
+static int
+inline_includes(xmlDoc *sdoc, const char *path)
+{
+	xmlNode *root = xmlDocGetRootElement(sdoc), *inc, *next, *c, *cn;
+	char href[256], *dir, *slash, *file;
+	xmlDoc *idoc;
+
+	for (inc = root->children; inc != NULL; inc = next) {
+		next = inc->next;
+		if (!xml_is(inc, "include"))
+			continue;
+		if (xml_attr(inc, "href", href, sizeof(href)) != 0 ||
+		    strchr(href, '/') != NULL)
+			return -1;
+		dir = xstrdup(path);
+		slash = strrchr(dir, '/');
+		if (slash != NULL)
+			slash[1] = '\0';
+		file = xasprintf("%s%s", slash != NULL ? dir : "", href);
+		free(dir);
+		idoc = xmlReadFile(file, NULL, XML_PARSE_NONET |
+		    XML_PARSE_NOBLANKS);
+		free(file);
+		if (idoc == NULL)
+			return -1;
+		strip_patterns(xmlDocGetRootElement(idoc));
+		for (c = xmlDocGetRootElement(idoc)->children; c != NULL;
+		    c = c->next)
+			if (c->type == XML_ELEMENT_NODE && !xml_is(c, "start"))
+				xmlAddChild(root, xmlDocCopyNode(c, sdoc, 1));
+		xmlFreeDoc(idoc);
+		for (c = inc->children; c != NULL; c = cn) {
+			cn = c->next;
+			xmlUnlinkNode(c);
+			xmlAddChild(root, c);
+		}
+		xmlUnlinkNode(inc);
+		xmlFreeNode(inc);
+	}
+	return 0;
+}
+
 static xmlRelaxNGPtr
 schema_load(const char *path, int lean)
 {
@@ -232,6 +281,14 @@ schema_load(const char *path, int lean)
 		if (sdoc == NULL)
 			return NULL;
 		strip_patterns(xmlDocGetRootElement(sdoc));
+		if (inline_includes(sdoc, path) != 0) {
+			/* not of the simple form: only its own facets go */
+			xmlFreeDoc(sdoc);
+			sdoc = xmlReadFile(path, NULL, XML_PARSE_NONET);
+			if (sdoc == NULL)
+				return NULL;
+			strip_patterns(xmlDocGetRootElement(sdoc));
+		}
 		pctx = xmlRelaxNGNewDocParserCtxt(sdoc);
 	} else
 		pctx = xmlRelaxNGNewParserCtxt(path);

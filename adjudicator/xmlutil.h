@@ -47,9 +47,9 @@ xmlDoc *xml_load(const char *file, const char *schema, int flags);
 xmlDoc *xml_parse_valid(const char *buf, size_t len, const char *file,
     const char *schema);
 /*
- * Validates against SCHEMA without its own pattern facets (those of the
- * grammars it includes stay): the caller checks those values, which is
- * far cheaper (issue 12).  For files this program wrote; anything from
+ * Validates against SCHEMA without its pattern facets, nor those of the
+ * grammars it includes: the caller checks those values, which is far
+ * cheaper (issue 12).  For files this program wrote; anything from
  * outside gets xml_load_valid.
  */
 int xml_validate_lean(xmlDoc *doc, const char *file, const char *schema);

@@ -83,6 +83,9 @@ expect bad-step 65 "attribute 'step' of <decision>: 'T1.A1' is not a step" \
 	"$adj" status "$w/game.xml"
 sed 's|<game id="bad"|<game id="-bad"|' "$w/good.xml" > "$w/game.xml"
 expect bad-id 65 "'-bad' is not a game id" "$adj" status "$w/game.xml"
+sed '0,/<area id="baltic"/s//<area id="Baltic"/' "$w/good.xml" > "$w/game.xml"
+expect bad-ruleset-id 65 "attribute 'id' of <area>: 'Baltic' is not a ruleset id" \
+	"$adj" status "$w/game.xml"
 cp "$w/good.xml" "$w/game.xml"
 
 # A ruleset with a broken reference.
