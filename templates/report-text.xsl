@@ -34,6 +34,14 @@
     <xsl:variable name="t" select="normalize-space($text)"/>
     <xsl:choose>
       <xsl:when test="$t = ''"><xsl:value-of select="$nl"/></xsl:when>
+      <!-- What fits on the line goes out at once: a word at a time costs
+           a recursion a word (issue 12), for the same text. -->
+      <xsl:when test="$col = 0 and string-length($lead) + string-length($t) &lt;= $width">
+        <xsl:value-of select="concat($lead, $t, $nl)"/>
+      </xsl:when>
+      <xsl:when test="$col != 0 and $col + 1 + string-length($t) &lt;= $width">
+        <xsl:value-of select="concat(' ', $t, $nl)"/>
+      </xsl:when>
       <xsl:otherwise>
         <xsl:variable name="word">
           <xsl:choose>
