@@ -137,6 +137,8 @@ save_with_reports(struct game *g, const char *path, const char *now,
 {
 	struct stage st;
 	const char *failed = NULL;
+	struct hidden *hidden;
+	size_t nhidden;
 	xmlDoc *doc;
 	int rc;
 
@@ -144,7 +146,10 @@ save_with_reports(struct game *g, const char *path, const char *now,
 	report_stage(&st);
 	/* one document for the report and the game file (issue 12) */
 	doc = game_to_xml(g, now);
+	/* the public report's document holds only what all may see */
+	game_doc_hide(g, doc, NO_COUNTRY, &hidden, &nhidden);
 	rc = report_write(doc, template_path, g->run, NULL, report_path);
+	game_doc_unhide(doc, hidden, nhidden);
 	if (rc == EXIT_OK && private_dir != NULL)
 		rc = private_reports(g, template_path, private_dir);
 	report_stage(NULL);

@@ -78,7 +78,7 @@ static const char send_usage[] =
 int
 queue_reports(struct moderation *m, struct game *g, int run)
 {
-	xmlDoc *doc = game_to_xml(g, m->now);
+	xmlDoc *doc = game_to_xml_for(g, m->now, NO_COUNTRY);
 	char *text = NULL, *subject, *dir_name, *dir, **all;
 	size_t len, nall;
 	int s, saved_run, rc;

@@ -1909,14 +1909,126 @@ add_choices(struct game *g, const struct decision *d, xmlNode *m)
 	free(lines);
 }
 
+static xmlDoc *build_xml(struct game *g, const char *now, int viewer);
+
 xmlDoc *
 game_to_xml(struct game *g, const char *now)
 {
-	return game_to_xml_for(g, now, NO_COUNTRY);
+	return build_xml(g, now, NO_COUNTRY);
 }
 
 xmlDoc *
 game_to_xml_for(struct game *g, const char *now, int viewer)
+{
+	xmlDoc *doc = build_xml(g, now, viewer);
+	struct hidden *h = NULL;
+	size_t n = 0, i;
+
+	game_doc_hide(g, doc, viewer, &h, &n);
+	for (i = 0; i < n; i++)
+		xmlFreeNode(h[i].node);
+	free(h);
+	return doc;
+}
+
+/* Unlinks n from the document, kept in *h to be put back. */
+static void
+hide_node(xmlNode *n, struct hidden **h, size_t *nh)
+{
+	*h = xrealloc(*h, (*nh + 1) * sizeof(**h));
+	(*h)[*nh].node = n;
+	(*h)[*nh].parent = n->parent;
+	(*h)[*nh].next = n->next;
+	(*nh)++;
+	xmlUnlinkNode(n);
+}
+
+/* Whether element n's attribute attr is set and is not the viewer's. */
+static int
+not_viewers(const struct game *g, xmlNode *n, const char *attr, int viewer)
+{
+	char id[64];
+
+	if (xml_attr(n, attr, id, sizeof(id)) != 0)
+		return 0;
+	return viewer < 0 || strcmp(id, cid(g, viewer)) != 0;
+}
+
+void
+game_doc_hide(const struct game *g, xmlDoc *doc, int viewer,
+    struct hidden **h, size_t *nh)
+{
+	xmlNode *root = xmlDocGetRootElement(doc), *n, *m, *next, *q;
+	int others = 0;
+
+	*h = NULL;
+	*nh = 0;
+	/* R39: hands and discard piles are their owner's */
+	for (n = xml_child(xml_child(root, "state"), "country"); n;
+	    n = xml_next(n, "country")) {
+		if (!not_viewers(g, n, "id", viewer))
+			continue;
+		for (m = n->children; m != NULL; m = next) {
+			next = m->next;
+			if (xml_is(m, "hand") || xml_is(m, "discard"))
+				hide_node(m, h, nh);
+		}
+	}
+	/*
+	 * The history: a signed message as received (it may hold picks in
+	 * clear), the text and reason of a sealed order, and an event told
+	 * to one player only, are that player's.
+	 */
+	for (n = xml_child(xml_child(root, "history"), "entry"); n;
+	    n = xml_next(n, "entry")) {
+		char kind[16] = "";
+		int secret;
+
+		xml_attr(n, "kind", kind, sizeof(kind));
+		secret = not_viewers(g, n, "country", viewer) &&
+		    (strcmp(kind, "received") == 0 || xml_attr_yes(n,
+		    "sealed"));
+		for (m = n->children; m != NULL; m = next) {
+			next = m->next;
+			if ((secret && (xml_is(m, "text") ||
+			    xml_is(m, "reason"))) || (xml_is(m, "event") &&
+			    not_viewers(g, m, "to", viewer)))
+				hide_node(m, h, nh);
+		}
+	}
+	/* queued orders: the reader's own; the others only counted */
+	q = xml_child(root, "queue");
+	for (n = q != NULL ? q->children : NULL; n != NULL; n = next) {
+		next = n->next;
+		if (xml_is(n, "order") && not_viewers(g, n, "country",
+		    viewer)) {
+			hide_node(n, h, nh);
+			others++;
+		}
+	}
+	if (q != NULL && others > 0)
+		xml_set_int(q, "waiting", others);
+}
+
+void
+game_doc_unhide(xmlDoc *doc, struct hidden *h, size_t nh)
+{
+	xmlNode *q = xml_child(xmlDocGetRootElement(doc), "queue");
+	size_t i;
+
+	for (i = nh; i-- > 0;) {
+		if (h[i].next != NULL)
+			xmlAddPrevSibling(h[i].next, h[i].node);
+		else
+			xmlAddChild(h[i].parent, h[i].node);
+	}
+	if (q != NULL)
+		xmlUnsetProp(q, (const xmlChar *)"waiting");
+	free(h);
+}
+
+static xmlDoc *
+build_xml(struct game *g, const char *now, int viewer)
 {
 	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
 	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"game"), *n, *m;

@@ -310,6 +310,19 @@ const char *game_deadline(const struct game *g, const struct decision *d);
 xmlDoc *game_to_xml(struct game *g, const char *now);
 /* The same for one player's report: with their decisions' legal choices. */
 xmlDoc *game_to_xml_for(struct game *g, const char *now, int viewer);
+/*
+ * Issue 9 (R39): what a report's reader may not see, taken out of a game
+ * document for the report of viewer (NO_COUNTRY: the public report):
+ * other players' hands and discard piles, queued orders (counted in
+ * <queue waiting="N">), signed messages as received and the text of
+ * sealed orders, and events told to others.  game_to_xml_for does it;
+ * for the document also saved, game_doc_unhide puts everything back
+ * (and frees *h) after the report is rendered.
+ */
+struct hidden { xmlNode *node, *parent, *next; };
+void game_doc_hide(const struct game *g, xmlDoc *doc, int viewer,
+    struct hidden **h, size_t *nh);
+void game_doc_unhide(xmlDoc *doc, struct hidden *h, size_t nh);
 
 /*
  * An exclusive lock on the game for the whole run (GAME.xml.lock beside

@@ -493,9 +493,9 @@
       </xsl:choose>
       <p class="queue">
         <xsl:choose>
-          <xsl:when test="count($game/queue/order) = 1">1 order waits for its step.</xsl:when>
-          <xsl:when test="$game/queue/order">
-            <xsl:value-of select="concat(count($game/queue/order), ' orders wait for their step.')"/>
+          <xsl:when test="count($game/queue/order) + sum($game/queue/@waiting) = 1">1 order waits for its step.</xsl:when>
+          <xsl:when test="count($game/queue/order) + sum($game/queue/@waiting) &gt; 1">
+            <xsl:value-of select="concat(count($game/queue/order) + sum($game/queue/@waiting), ' orders wait for their step.')"/>
           </xsl:when>
           <xsl:otherwise>No orders wait in the queue.</xsl:otherwise>
         </xsl:choose>

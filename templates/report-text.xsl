@@ -171,8 +171,10 @@
         <xsl:value-of select="$nl"/>
       </xsl:for-each>
     </xsl:if>
-    <xsl:if test="queue/order">
-      <xsl:value-of select="concat(count(queue/order), ' order(s) wait for their step.', $nl)"/>
+    <!-- the reader's own orders, and the others' counted in @waiting -->
+    <xsl:variable name="waiting" select="count(queue/order) + sum(queue/@waiting)"/>
+    <xsl:if test="$waiting &gt; 0">
+      <xsl:value-of select="concat($waiting, ' order(s) wait for their step.', $nl)"/>
     </xsl:if>
     <xsl:if test="$viewer != '' and queue/order[@country = $viewer]">
       <xsl:value-of select="concat('Kept for later (your orders in force, each used when its step comes):', $nl)"/>

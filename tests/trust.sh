@@ -220,6 +220,40 @@ grep -q "before the order it would replace" "$w/err" && ok ||
 	{ bad "no reason for the older signature"; cat "$w/err"; }
 grep -q '<order step="T2.S1" country="prussia" [^>]*signed="' "$w/game.xml" && ok ||
 	bad "the queued order does not record its signing time"
+# Issue 9.7b (R39): the documents handed to report templates hold only
+# what their reader may see; an identity stylesheet shows them whole.
+cat > "$w/identity.xsl" <<'XSL'
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+  <xsl:output method="xml"/>
+  <xsl:template match="/"><xsl:copy-of select="."/></xsl:template>
+</xsl:stylesheet>
+XSL
+"$adj" report "$w/game.xml" --template "$w/identity.xsl" > "$w/pub.xml" 2> "$w/err" ||
+	{ bad "report with an identity template failed"; cat "$w/err"; }
+grep -q "<hand\|<discard" "$w/pub.xml" && bad "the public document holds hands" || ok
+grep -q "<queue waiting=\"1\"/>" "$w/pub.xml" && ok ||
+	bad "the public document holds queued orders, or does not count them"
+grep -q "BEGIN PGP SIGNED MESSAGE" "$w/pub.xml" &&
+	bad "the public document holds the signed messages as received" || ok
+"$adj" report "$w/game.xml" --for prussia --template "$w/identity.xsl" > "$w/mine.xml" 2> "$w/err" ||
+	{ bad "a private report with an identity template failed"; cat "$w/err"; }
+[ "$(grep -c "<hand" "$w/mine.xml")" -eq 1 ] && [ "$(grep -c "<discard" "$w/mine.xml")" -eq 1 ] &&
+	grep -q '<country id="prussia" [^>]*>[^/]*<hand' "$w/mine.xml" && ok ||
+	bad "a private document holds other hands than its player's"
+grep -q '<order step="T2.S1" country="prussia"' "$w/mine.xml" && ok ||
+	bad "a private document lacks its player's queued order"
+"$adj" report "$w/game.xml" --for spain --template "$w/identity.xsl" > "$w/theirs.xml" 2> "$w/err"
+grep -q '<order ' "$w/theirs.xml" && bad "a private document holds another player's queued order" || ok
+# resolve hands the public report the same document it saves, less this
+order adv-c.txt Prussia T2.S2 "PASS  # C"
+sign prussia "$w/adv-c.txt" "$w/adv-c.asc.txt"
+"$adj" resolve "$w/game.xml" "$w/adv-c.asc.txt" --now "$T" --template "$w/identity.xsl" \
+	--report "$w/run.xml" --private-dir "$w/idpriv" > /dev/null 2> "$w/err" ||
+	{ bad "resolve with an identity template failed"; cat "$w/err"; }
+grep -q "<hand\|<discard\|<order \|BEGIN PGP SIGNED" "$w/run.xml" &&
+	bad "resolve's public document holds private parts" || ok
+grep -q "<hand" "$w/game.xml" && grep -q '<order step="T2.S2"' "$w/game.xml" && ok ||
+	bad "the saved game lost what the report may not show"
 
 # An expired key: Spain's key lives 10 seconds; wait until it has expired.
 born=$(gpg --homedir "$w/shortlived" --with-colons --list-keys 2>/dev/null |
