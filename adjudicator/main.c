@@ -112,17 +112,22 @@ needs_helper(int argc, char **argv)
 
 	/*
 	 * verify checks every signed message in the history again (issue
-	 * 9), encrypted ones with their MIME entities too.
+	 * 9), encrypted ones with their MIME entities too: it needs the
+	 * helper when the game file holds an encrypted message, and only
+	 * then, so that a game without one verifies without the mail
+	 * libraries (issue 12).
 	 */
-	if (strcmp(argv[0], "verify") == 0)
-		return 1;
-	if (strcmp(argv[0], "resolve") != 0 && strcmp(argv[0], "check") != 0)
+	int verify = strcmp(argv[0], "verify") == 0;
+
+	if (!verify && strcmp(argv[0], "resolve") != 0 &&
+	    strcmp(argv[0], "check") != 0)
 		return 0;
-	for (i = 2; i < argc && !found; i++) {
+	for (i = verify ? 1 : 2; i < argc && !found; i++) {
 		if (argv[i][0] == '-')
 			continue;	/* an option; its value is read too */
 		/* regular files only: never wait on a FIFO or a device */
-		text = read_input_file(argv[i], ORDER_FILE_MAX, 0, &len);
+		text = read_input_file(argv[i], verify ? XML_MAX_FILE :
+		    ORDER_FILE_MAX, 0, &len);
 		found = text != NULL && len > 0 && strstr(text,
 		    "-----BEGIN PGP MESSAGE-----") != NULL;
 		free(text);
