@@ -222,6 +222,8 @@ struct order {
 	char *source;		/* owned: "file:line" of the STEP line */
 	int sealed;		/* the lines came encrypted (R39) */
 	char *plain;		/* owned: a sealed step's opened lines */
+	int queued_run;		/* the run its slot in the queue was first
+				   filled (R36, R38), 0 when never queued */
 };
 
 void order_release(struct order *o);

@@ -47,7 +47,9 @@ cmd_report(int argc, char **argv)
 	}
 	if (argc - optind != 1)
 		return usage(report_usage, EXIT_USAGE);
-	if (game_load(&g, argv[optind], NULL, 0) != 0)
+	/* a past run: the game as it stood then (the history is the game) */
+	if ((run >= 0 ? game_load_run(&g, argv[optind], (int)run) :
+	    game_load(&g, argv[optind], NULL, 0)) != 0)
 		return diag_status() ? diag_status() : EXIT_DATAERR;
 	if (viewer != NULL) {
 		sb_init(&err);

@@ -462,6 +462,8 @@ game_order(struct game *g, const struct order *o, const char *now,
 	e->source = xstrdup(o->source ? o->source : "");
 	e->text = xstrdup(o->text ? o->text : "");
 	e->sealed = aor_order_is_secret(o);
+	if (o->queued_run > 0 && o->queued_run < g->run)
+		e->queued = o->queued_run;
 	if (o->sealed && o->plain != NULL)
 		e->plain = xstrdup(o->plain);
 	c = ctx_for(g, &e->j);
@@ -545,6 +547,8 @@ game_reject(struct game *g, const struct order *o, const char *reason,
 	e->text = xstrdup(o->text ? o->text : "");
 	e->reason = xstrdup(reason);
 	e->sealed = aor_order_is_secret(o);
+	if (o->queued_run > 0 && o->queued_run < g->run)
+		e->queued = o->queued_run;
 	aor_state_digest(&g->st, e->digest);
 }
 
@@ -1701,11 +1705,15 @@ game_queue(struct game *g, const struct order *o, long long signed_at)
 {
 	size_t i;
 	struct queued *q = NULL;
+	int since = g->run;
 
 	for (i = 0; i < g->nqueue; i++)
 		if (g->queue[i].o.country == o->country &&
 		    strcmp(g->queue[i].o.step, o->step) == 0) {
-			q = &g->queue[i];
+			q = &g->queue[i];	/* R38: the latest counts */
+			/* the slot waits since the first order came */
+			if (q->o.queued_run > 0)
+				since = q->o.queued_run;
 			break;
 		}
 	if (q != NULL)
@@ -1719,6 +1727,7 @@ game_queue(struct game *g, const struct order *o, long long signed_at)
 	q->o.text = xstrdup(o->text ? o->text : "");
 	q->o.source = xstrdup(o->source ? o->source : "");
 	q->o.plain = o->plain ? xstrdup(o->plain) : NULL;
+	q->o.queued_run = since;
 	q->run = g->run;
 	q->signed_at = signed_at;
 }
@@ -1857,6 +1866,8 @@ entry_xml(const struct game *g, const struct entry *e, xmlNode *parent)
 		xml_set(n, "source", e->source);
 	if (e->sealed)
 		xml_set(n, "sealed", "yes");
+	if (e->queued > 0)
+		xml_set_int(n, "queued", e->queued);
 	if (e->fpr[0])
 		xml_set(n, "fingerprint", e->fpr);
 	if (e->kind == EN_UNSEAL)
@@ -2116,6 +2127,9 @@ build_xml(struct game *g, const char *now, int viewer)
 			time_format(g->queue[k].signed_at, t);
 			xml_set(m, "signed", t);
 		}
+		if (g->queue[k].o.queued_run > 0 &&
+		    g->queue[k].o.queued_run < g->queue[k].run)
+			xml_set_int(m, "since", g->queue[k].o.queued_run);
 	}
 	return doc;
 }
@@ -2324,6 +2338,7 @@ read_entry(struct game *g, xmlNode *n, struct entry *e, const char *path)
 	if (e->country == -2)
 		return -1;
 	e->sealed = xml_attr_yes(n, "sealed");
+	e->queued = xml_attr_int(n, "queued", 0);
 	xml_attr(n, "fingerprint", e->fpr, sizeof(e->fpr));
 	e->of = xml_attr_int(n, "of", -1);
 	e->session_key = xml_attr_dup(n, "session-key");
@@ -2574,6 +2589,8 @@ read_tail(struct game *g, xmlNode *root, const char *path)
 			if (xml_attr(n, "signed", tbuf, sizeof(tbuf)) == 0)
 				g->queue[g->nqueue].signed_at =
 				    time_parse(tbuf);
+			g->queue[g->nqueue].o.queued_run = xml_attr_int(n,
+			    "since", g->queue[g->nqueue].run);
 			g->nqueue++;
 		}
 		sb_release(&err);
@@ -3100,7 +3117,7 @@ check_entry_shape(xmlNode *n, const char *path)
 	 * y "yes", s string or checked elsewhere */
 	static const char *const entry[] = {
 		"!cn", "!crun", "!skind", "?stime", "?sstep", "?ncountry",
-		"?ssource", "?ysealed", "?sfingerprint", "?cof",
+		"?ssource", "?ysealed", "?cqueued", "?sfingerprint", "?cof",
 		"?ssession-key", "?ssigned", "?scontent", "!sdigest", NULL
 	};
 	static const char *const draw[] = {
@@ -3204,9 +3221,56 @@ lean_load(const char *path)
 	return doc;
 }
 
-int
-game_load(struct game *g, const char *path, const unsigned char *seed,
-    int flags)
+/*
+ * A past run (game_load_run): the orders that were waiting after run upto
+ * are those applied or rejected later that had begun to wait by then,
+ * and those still queued in the file that had.
+ */
+static int
+past_queue(struct game *g, size_t keep, int upto, const char *path)
+{
+	struct queued *q = NULL;
+	size_t nq = 0, k;
+	int rc = 0;
+
+	for (k = keep; k < g->nhist; k++) {
+		const struct entry *e = &g->hist[k];
+		struct strbuf err;
+		struct order o;
+
+		if ((e->kind != EN_ORDER && e->kind != EN_REJECTED) ||
+		    e->queued <= 0 || e->queued > upto)
+			continue;
+		sb_init(&err);
+		if (order_parse_block(&g->rs, e->country, e->text ? e->text :
+		    "", e->source, &o, &err) != 0) {
+			diag(EXIT_DATAERR, path, 0, "history entry %d: %s",
+			    e->n, err.buf);
+			rc = -1;
+		} else {
+			q = xrealloc(q, (nq + 1) * sizeof(*q));
+			q[nq].o = o;
+			q[nq].o.queued_run = e->queued;
+			q[nq].run = e->queued;
+			nq++;
+		}
+		sb_release(&err);
+	}
+	for (k = 0; k < g->nqueue; k++)
+		if (g->queue[k].o.queued_run <= upto) {
+			q = xrealloc(q, (nq + 1) * sizeof(*q));
+			q[nq++] = g->queue[k];
+		} else
+			order_release(&g->queue[k].o);
+	free(g->queue);
+	g->queue = q;
+	g->nqueue = nq;
+	return rc;
+}
+
+static int
+load(struct game *g, const char *path, const unsigned char *seed,
+    int flags, int upto)
 {
 	int verify = (flags & LOAD_VERIFY) != 0;
 	/*
@@ -3223,7 +3287,8 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 	unsigned char seedbuf[SEED_BYTES];
 	struct player players[RS_MAX_COUNTRIES];
 	int rc = -1, rules;
-	size_t k;
+	size_t k, keep;
+	struct deadline *dl = NULL;
 
 	if (doc == NULL)
 		return -1;
@@ -3305,7 +3370,21 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 			goto out;
 		}
 	}
-	for (k = 0; k < g->nhist; k++)
+	keep = g->nhist;
+	if (upto == g->run)
+		upto = -1;	/* the latest run: the file as it is */
+	if (upto >= 0) {
+		if (upto > g->run) {
+			diag(EXIT_USAGE, path, 0, "no run %d: the game's "
+			    "latest run is %d", upto, g->run);
+			goto out;
+		}
+		for (keep = 0; keep < g->nhist && g->hist[keep].run <= upto;
+		    keep++)
+			;
+		g->run = upto;
+	}
+	for (k = 0; k < keep; k++)
 		if (g->hist[k].kind == EN_UNSEAL && g->hist[k].of >= 0 &&
 		    (size_t)g->hist[k].of < g->nhist)
 			g->hist[g->hist[k].of].opened = 1;
@@ -3327,14 +3406,19 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 	 * every entry only by verify, the last one always.
 	 */
 	memcpy(players, g->st.players, sizeof(players));
-	for (k = 0; k < g->nhist; k++)
+	for (k = 0; k < keep; k++) {
 		if (replay_entry(g, &g->hist[k], verify, verify, path) != 0)
 			goto out;
-	if (verify && (check_received(g, path, &g->unchecked) != 0 ||
-	    check_unsealed(g, path) != 0))
+		/* a past run: deadlines as each save set them (its time) */
+		if (upto >= 0 && (k + 1 == keep ||
+		    strcmp(g->hist[k + 1].time, g->hist[k].time) != 0))
+			update_deadlines(g, g->hist[k].time);
+	}
+	if (upto < 0 && verify && (check_received(g, path, &g->unchecked) !=
+	    0 || check_unsealed(g, path) != 0))
 		goto out;
 	/* the players' changes in the history end where <players> is */
-	for (k = 0; k < (size_t)g->st.nplayers; k++)
+	for (k = 0; upto < 0 && k < (size_t)g->st.nplayers; k++)
 		if (strcmp(players[k].name, g->st.players[k].name) != 0 ||
 		    strcmp(players[k].email, g->st.players[k].email) != 0) {
 			diag(EXIT_DATAERR, path, 0, "the <players> element does "
@@ -3345,10 +3429,29 @@ game_load(struct game *g, const char *path, const unsigned char *seed,
 		}
 	/* every entry records the state after it: the last one must fit */
 	aor_state_digest(&g->st, commit);
-	if (strcmp(commit, g->hist[g->nhist - 1].digest) != 0) {
+	if (strcmp(commit, g->hist[keep - 1].digest) != 0) {
 		diag(EXIT_DATAERR, path, 0, "history entry %zu: the state the "
 		    "history produces differs from the recorded digest",
-		    g->nhist - 1);
+		    keep - 1);
+		goto out;
+	}
+	if (upto >= 0) {
+		/* the queue of the file, not its pending deadlines */
+		size_t ndl = g->ndeadlines;
+
+		dl = g->deadlines;
+		g->deadlines = NULL;
+		g->ndeadlines = 0;
+		rc = read_tail(g, root, path);
+		free(g->deadlines);
+		g->deadlines = dl;
+		g->ndeadlines = ndl;
+		if (rc != 0 || past_queue(g, keep, upto, path) != 0) {
+			rc = -1;
+			goto out;
+		}
+		while (g->nhist > keep)
+			entry_release(&g->hist[--g->nhist]);
 		goto out;
 	}
 	if (check_state(g, root, path) != 0 || read_tail(g, root, path) != 0)
@@ -3359,4 +3462,17 @@ out:
 	if (rc != 0)
 		game_release(g);	/* the caller gets nothing to free */
 	return rc;
+}
+
+int
+game_load(struct game *g, const char *path, const unsigned char *seed,
+    int flags)
+{
+	return load(g, path, seed, flags, -1);
+}
+
+int
+game_load_run(struct game *g, const char *path, int run)
+{
+	return load(g, path, NULL, 0, run);
 }

@@ -40,6 +40,9 @@ struct entry {
 	char *text;		/* owned: order or adjustment text */
 	char *reason;		/* owned: why an order was rejected */
 	int sealed;		/* the text holds a secret pick (R39) */
+	int queued;		/* EN_ORDER, EN_REJECTED: the run in which the
+				   order began to wait for its step, when
+				   earlier than run; else 0 */
 	int opened;		/* a sealed entry whose EN_UNSEAL exists */
 	char *plain;		/* owned, never saved: opened sealed lines */
 	char fpr[41];		/* EN_KEY, EN_RECEIVED: the key */
@@ -159,6 +162,12 @@ int game_create(struct game *g, const char *id,
  */
 int game_load(struct game *g, const char *path,
     const unsigned char *seed, int flags);
+/*
+ * The same as it stood after run `run` (0 <= run <= the file's run): the
+ * history up to that run replayed, the deadlines set as each run set them
+ * and the orders that were waiting then, for the report of a past run.
+ */
+int game_load_run(struct game *g, const char *path, int run);
 
 /* Writes the game atomically (temporary file, fsync, rename). */
 int game_save(struct game *g, const char *path, const char *now);
