@@ -13,15 +13,17 @@
 # 3. Replays that game with the example keys: 'new' with --key and
 #    --moderator-key (the seed is sealed to the moderator's key), every
 #    order file clearsigned by its country's key, every run resolved with
-#    the moderator's secret key in GNUPGHOME.  After each step it keeps
-#    the game file (games/NNN.xml, gzipped when they are big), the text
-#    and HTML reports (reports/NNN.txt, reports/NNN.html) and the
-#    players' encrypted private reports (reports/NNN-private/
+#    the moderator's secret key in GNUPGHOME.  The archive is the final
+#    game file (final.xml): the report of any run comes from it with
+#    'adjudicator report --run N'.  For a few runs to read (KEEP_RUNS) it
+#    keeps the text and HTML reports (reports/NNN.txt, reports/NNN.html)
+#    and the players' encrypted private reports (reports/NNN-private/
 #    COUNTRY.txt.asc; for run 0, which 'new' makes, they are made with
 #    'report --for' and gpg).
 # 4. 'adjudicator verify' must pass on the final game file (final.xml).
 #
-# BOT_SEED picks another game; GZIP_OVER the size that gzips the games.
+# BOT_SEED picks another game; KEEP_RUNS the runs whose reports are kept
+# ("0 50 85 LAST").
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 adj=${ADJUDICATOR:-$top/build/adjudicator}
@@ -31,9 +33,7 @@ out=$ex/four-player
 id=four-player
 countries="prussia france austria russia"
 botseed=${BOT_SEED:-4}
-# When the game files after each step total more than this many bytes
-# they are kept gzipped (games/NNN.xml.gz); final.xml stays plain.
-gzip_over=${GZIP_OVER:-20000000}
+keep_runs=${KEEP_RUNS:-0 50 85 LAST}
 
 w=$(mktemp -d /tmp/aor.XXXXXX)
 homes=
@@ -123,7 +123,7 @@ python3 "$top/tests/tools/bot.py" "$adj" "$w/bot" --id "$id" \
 # ../keys/COUNTRY.asc, as they are found from examples/four-player/.
 ln -s "$keys" "$w/keys"
 a=$w/four-player
-mkdir -p "$a/orders" "$a/games" "$a/reports"
+mkdir -p "$a/orders" "$a/reports"
 cp "$w/bot/seed" "$a/seed"
 chmod 644 "$a/seed"
 cp "$w/bot/seed" "$w/seed"
@@ -158,7 +158,6 @@ html=$top/templates/report-html.xsl
 cd "$a"
 eval "set -- $(sed "s|SEED|$w/seed|" new.args)"
 "$adj" new -o "$game" "$@" --report reports/000.txt
-cp "$game" games/000.xml
 "$adj" report "$game" --run 0 --template "$html" -o reports/000.html
 mkdir reports/000-private
 for c in $countries; do
@@ -182,19 +181,21 @@ while read -r kind time files; do
 	# shellcheck disable=SC2086
 	"$adj" resolve "$game" $files --now "$time" \
 	    --report "reports/$nnn.txt" --private-dir "reports/$nnn-private"
-	cp "$game" "games/$nnn.xml"
 	"$adj" report "$game" --run "$n" --template "$html" \
 	    -o "reports/$nnn.html"
 	[ $((n % 25)) -ne 0 ] || echo "make-example: $n runs" >&2
 done < runs
 "$adj" verify "$game" >&2
 cp "$game" final.xml
-
-total=$(cat games/*.xml | wc -c)
-if [ "$total" -gt "$gzip_over" ]; then
-	gzip -9n games/*.xml
-	echo "make-example: game files gzipped ($total bytes in all)" >&2
-fi
+# Only a few runs' reports stay: the others come from final.xml.
+last=$n
+for r in reports/*.txt; do
+	k=$(basename "$r" .txt)
+	case " $(echo "$keep_runs" | sed "s/LAST/$last/") " in
+	*" $(expr "$k" + 0) "*) ;;
+	*) rm -rf "reports/$k.txt" "reports/$k.html" "reports/$k-private" ;;
+	esac
+done
 cd "$top"
 rm -rf "$out"
 mv "$a" "$out"

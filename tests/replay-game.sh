@@ -7,11 +7,18 @@
 #
 # DIR holds: seed (the pinned seed), new.args (the arguments of 'new'
 # after '-o GAME', with SEED for the seed file), runs (one line a run:
-# "resolve TIME FILE ..." or "deadline TIME"), orders/ and expected/
-# (game.xml, the final game file; reports.txt, every run's report;
-# final.html, the final HTML report; private.txt, the first player's
-# private report).  Then 'adjudicator verify' must pass on the final game
-# file, and the hand may show only in the private report (R39).
+# "resolve TIME FILE ..." or "deadline TIME"), orders.txt (every order
+# file, each after a line "==> orders/NNN-COUNTRY.txt <==", unpacked into
+# orders/ for the replay; an orders/ folder is read as it is) and
+# expected/: game.xml, the final game file (an archive: it must still load
+# and verify with every later version); final.html, the final HTML report;
+# private.txt, the first player's private report; and, for some
+# scenarios, reports.txt, every run's report.  Each run's report must be
+# the one 'adjudicator report expected/game.xml --run N' gives (the golden
+# game file holds every report; every 5th run is compared, every run with
+# REGEN=1).  Then 'adjudicator verify' must
+# pass on the final game file, and the hand may show only in the private
+# report (R39).
 set -eu
 dir=$1
 mode=${2:-check}
@@ -20,6 +27,16 @@ adj=${ADJUDICATOR:-$top/build/adjudicator}
 work=$(mktemp -d /tmp/aor-replay.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
+src=$(cd "$dir" && pwd)
+if [ -f "$dir/orders.txt" ]; then
+	src=$work/src
+	mkdir -p "$src/orders"
+	awk -v d="$src" '/^==> orders\/[0-9a-z.-]+ <==$/ {
+		if (f != "") close(f); f = d "/" $2; next }
+	    f == "" { print "replay-game: orders.txt does not start with ==>" \
+	        > "/dev/stderr"; exit 1 }
+	    { print > f }' "$dir/orders.txt"
+fi
 cp "$dir/seed" "$work/seed"
 chmod 600 "$work/seed"
 eval "set -- $(sed "s|SEED|$work/seed|" "$dir/new.args")"
@@ -28,12 +45,14 @@ cat "$work/r.txt" > "$work/reports.txt"
 mkdir "$work/saved"
 cp "$work/game.xml" "$work/saved/0.xml"
 n=1
+r=0
+# Every REGEN-th run's report (5; 1 for all, 0 for none) is compared
+# with the one the golden game file gives.
+regen=${REGEN:-5}
 while read -r kind time files; do
 	case $kind in
 	resolve)
-		set --
-		for f in $files; do set -- "$@" "$dir/$f"; done
-		(cd "$dir" && "$adj" resolve "$work/game.xml" $files \
+		(cd "$src" && "$adj" resolve "$work/game.xml" $files \
 			--seed-file "$work/seed" --now "$time" \
 			--report "$work/r.txt")
 		;;
@@ -53,6 +72,19 @@ while read -r kind time files; do
 	# validate what it writes, issue 12)
 	n=$((n + 1))
 	cp "$work/game.xml" "$work/saved/$n.xml"
+	r=$((r + 1))
+	# the golden game file gives this run's report (issue 11, point 7)
+	if [ "$mode" != --update ] && [ "$regen" -gt 0 ] &&
+	    [ $((r % regen)) -eq 0 ]; then
+		"$adj" report "$dir/expected/game.xml" --run "$r" \
+		    -o "$work/past.txt"
+		if ! cmp -s "$work/r.txt" "$work/past.txt"; then
+			echo "replay-game: $dir: the report of run $r differs" \
+			    "from the one expected/game.xml gives:" >&2
+			diff -u "$work/past.txt" "$work/r.txt" | head -20 >&2
+			exit 1
+		fi
+	fi
 done < "$dir/runs"
 (cd "$work/saved" && xmllint --noout --relaxng "$top/formats/game.rng" \
 	*.xml) > "$work/xmllint" 2>&1
@@ -90,13 +122,15 @@ done
 if [ "$mode" = --update ]; then
 	mkdir -p "$dir/expected"
 	cp "$work/game.xml" "$dir/expected/game.xml"
-	cp "$work/reports.txt" "$dir/expected/reports.txt"
+	[ ! -f "$dir/expected/reports.txt" ] ||
+		cp "$work/reports.txt" "$dir/expected/reports.txt"
 	cp "$work/final.html" "$dir/expected/final.html"
 	cp "$work/private.txt" "$dir/expected/private.txt"
 	exit 0
 fi
 status=0
 for f in game.xml reports.txt final.html private.txt; do
+	[ "$f" != reports.txt ] || [ -f "$dir/expected/$f" ] || continue
 	if ! cmp -s "$work/$f" "$dir/expected/$f"; then
 		echo "replay-game: $dir: $f differs from expected:" >&2
 		diff -u "$dir/expected/$f" "$work/$f" | head -40 >&2
