@@ -203,9 +203,7 @@
         <xsl:if test="@step">
           <span class="step"><xsl:value-of select="concat('step ', @step)"/></span>
         </xsl:if>
-        <xsl:if test="@source">
-          <span class="src"><xsl:value-of select="@source"/></span>
-        </xsl:if>
+        <!-- never the moderator's file names (issue 11) -->
         <xsl:if test="@sealed = 'yes' and not($sealed)">
           <span class="only">sealed: only you see this order</span>
         </xsl:if>

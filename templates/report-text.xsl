@@ -232,11 +232,24 @@
     </xsl:if>
   </xsl:template>
 
+  <!--
+    Reports never name the moderator's files (issue 11): an order is
+    "France's orders" (the possessive of a name ending in s is "'").
+  -->
   <xsl:template match="entry">
+    <xsl:variable name="cn" select="string(key('country', @country)/@name)"/>
+    <xsl:variable name="orders">
+      <xsl:value-of select="$cn"/>
+      <xsl:choose>
+        <xsl:when test="substring($cn, string-length($cn)) = 's'">'</xsl:when>
+        <xsl:otherwise>'s</xsl:otherwise>
+      </xsl:choose>
+      <xsl:text> orders</xsl:text>
+    </xsl:variable>
     <xsl:choose>
       <xsl:when test="@kind = 'order'">
         <xsl:call-template name="wrap">
-          <xsl:with-param name="text" select="concat('* ', key('country', @country)/@name, ', step ', @step, ' (', @source, '):')"/>
+          <xsl:with-param name="text" select="concat('* ', $orders, ', step ', @step, ':')"/>
         </xsl:call-template>
         <xsl:choose>
           <xsl:when test="@sealed = 'yes' and $viewer != @country">
@@ -262,7 +275,7 @@
       </xsl:when>
       <xsl:when test="@kind = 'rejected'">
         <xsl:call-template name="wrap">
-          <xsl:with-param name="text" select="concat('* ', key('country', @country)/@name, ', step ', @step, ' (', @source, '): order rejected: ', reason)"/>
+          <xsl:with-param name="text" select="concat('* ', $orders, ', step ', @step, ': order rejected: ', reason)"/>
           <xsl:with-param name="indent" select="'    '"/>
         </xsl:call-template>
       </xsl:when>
@@ -292,7 +305,7 @@
       </xsl:when>
       <xsl:when test="@kind = 'received'">
         <xsl:call-template name="wrap">
-          <xsl:with-param name="text" select="concat('* Signed orders from ', key('country', @country)/@name, ' (', @source, '), key ', @fingerprint, '.')"/>
+          <xsl:with-param name="text" select="concat('* Signed orders from ', key('country', @country)/@name, ', key ', @fingerprint, '.')"/>
           <xsl:with-param name="indent" select="'    '"/>
         </xsl:call-template>
       </xsl:when>
@@ -307,7 +320,19 @@
         <xsl:value-of select="concat('* Setup.', $nl)"/>
       </xsl:otherwise>
     </xsl:choose>
-    <xsl:for-each select="event[not(@to) or @to = $viewer]">
+    <!--
+      Run 0's setup draws (R7), one line each in the HTML report, are
+      summed up here: the board below shows where the discs went.
+    -->
+    <xsl:variable name="draws" select="event[@type = 'setup-disc']"/>
+    <xsl:if test="$draws">
+      <xsl:call-template name="wrap">
+        <xsl:with-param name="text" select="concat('Setup (R7): ', count($draws), ' markers are drawn, ', count($draws[1]/../event[@type = 'setup-disc'][@country = $draws[1]/@country]), ' for each of the ', count($draws[not(@country = preceding-sibling::event[@type = 'setup-disc']/@country)]), ' countries in ruleset order, and each country places a disc in the area of each of its markers (the board below shows them; the HTML report lists every draw).')"/>
+        <xsl:with-param name="lead" select="'  '"/>
+        <xsl:with-param name="indent" select="'    '"/>
+      </xsl:call-template>
+    </xsl:if>
+    <xsl:for-each select="event[(not(@to) or @to = $viewer) and not(@type = 'setup-disc')]">
       <xsl:call-template name="wrap">
         <xsl:with-param name="text" select="."/>
         <!-- a moderator's command is told by its events alone -->

@@ -112,6 +112,21 @@ for f in reports.txt private.txt; do
 		exit 1
 	fi
 done
+# Reports never name the moderator's files (issue 11): "France's orders".
+for f in reports.txt private.txt final.html; do
+	if grep -E '[A-Za-z0-9_-]\.(txt|asc|eml)\b' "$work/$f" | head -3 |
+	    grep . >&2; then
+		echo "replay-game: $dir: $f names an order file" >&2
+		exit 1
+	fi
+done
+# Run 0's setup draws are summed up in the text report, one by one in HTML.
+if grep -q '^  Setup: marker' "$work/reports.txt" ||
+    ! grep -q '^  Setup (R7): 35 markers are drawn, 5 for each of the 7' \
+    "$work/reports.txt"; then
+	echo "replay-game: $dir: run 0's setup draws are not summed up" >&2
+	exit 1
+fi
 for f in reports.txt final.html; do
 	if grep -q "Your hand" "$work/$f"; then
 		echo "replay-game: $dir: $f shows a hand" >&2
