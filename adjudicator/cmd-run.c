@@ -72,7 +72,7 @@ static const char run_usage[] =
     "       [--netrc FILE] [--insecure-plain] [--remind-hours N]\n"
     "       [--reject-folder NAME | --no-move]"
     " [--template FILE] [--timeout SECONDS]\n"
-    "       [--seed-file FILE] [--now TIME]\n"
+    "       [--html-reports yes|no] [--seed-file FILE] [--now TIME]\n"
     "Fetches new orders, answers them, resolves when every pending "
     "decision has an\n"
     "order or its deadline has passed, reminds players before deadlines, "
@@ -405,6 +405,7 @@ cmd_run(int argc, char **argv)
 		{ "reject-folder", required_argument, NULL, 'R' },
 		{ "no-move", no_argument, NULL, 'M' },
 		{ "template", required_argument, NULL, 't' },
+		{ "html-reports", required_argument, NULL, 'x' },
 		{ "timeout", required_argument, NULL, 'T' },
 		{ "seed-file", required_argument, NULL, 's' },
 		{ "now", required_argument, NULL, 'n' },
@@ -435,6 +436,12 @@ cmd_run(int argc, char **argv)
 		case 'R': m.reject_folder = optarg; break;
 		case 'M': m.reject_folder = NULL; break;
 		case 't': m.template = optarg; break;
+		case 'x':
+			if (strcmp(optarg, "yes") != 0 &&
+			    strcmp(optarg, "no") != 0)
+				return usage(run_usage, EXIT_USAGE);
+			m.html_opt = strcmp(optarg, "yes") == 0;
+			break;
 		case 'T':
 			if (parse_int(optarg, 1, 3600, &v) != 0)
 				return usage(run_usage, EXIT_USAGE);

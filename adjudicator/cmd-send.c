@@ -62,11 +62,13 @@
 #include "diag.h"
 #include "mailstate.h"
 #include "util.h"
+#include "xmlutil.h"
 
 static const char send_usage[] =
     "adjudicator send GAME.xml --smtp URL --from ADDR [--netrc FILE]\n"
     "       [--insecure-plain] [--retry-failed] [--template FILE]\n"
-    "       [--timeout SECONDS] [--seed-file FILE] [--now TIME]\n"
+    "       [--html-reports yes|no] [--timeout SECONDS] [--seed-file FILE]\n"
+    "       [--now TIME]\n"
     "Sends the pending acknowledgements, reports and reminders of the "
     "game's\noutbox.\n"
     "Credentials: --netrc FILE, or ADJUDICATOR_MAIL_USER and\n"
@@ -80,30 +82,52 @@ queue_reports(struct moderation *m, struct game *g, int run)
 {
 	xmlDoc *doc = game_to_xml_for(g, m->now, NO_COUNTRY);
 	char *text = NULL, *subject, *dir_name, *dir, **all;
-	size_t len, nall;
-	int s, saved_run, rc;
+	char *html = NULL, *html_name = NULL, *tpl, *path;
+	size_t len, nall, hlen = 0;
+	int s, saved_run, rc, mid;
 
+	dir_name = xasprintf("run-%d", run);
+	dir = ms_outbox_path(&m->ms, dir_name);
 	rc = report_render(doc, m->template, run, NULL, &text, &len);
 	if (rc != EXIT_OK)
 		goto out;
+	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+		diag(EXIT_CANTCREAT, dir, 0, "cannot create the folder: %s",
+		    strerror(errno));
+		rc = EXIT_CANTCREAT;
+		goto out;
+	}
+	/* the HTML report (the board drawn) goes with the public mail */
+	if (m->ms.html_reports) {
+		tpl = data_path("templates/report-html.xsl");
+		rc = report_render(doc, tpl, run, NULL, &html, &hlen);
+		free(tpl);
+		if (rc != EXIT_OK)
+			goto out;
+		html_name = xasprintf("%s/report.html", dir_name);
+		path = ms_outbox_path(&m->ms, html_name);
+		rc = report_write_file(path, html, hlen);
+		free(path);
+		if (rc != EXIT_OK)
+			goto out;
+	}
 	nall = players_addresses(g, &all);
 	subject = xasprintf("[aor %s] run %d: report", m->ms.game, run);
-	if (nall > 0 && ms_queue(&m->ms, OUT_REPORT, (const char *const *)all,
-	    nall, subject, NULL, text, NULL, run, m->msgid_domain,
-	    m->now) == 0)
-		rc = diag_status() ? diag_status() : EXIT_CANTCREAT;
+	if (nall > 0) {
+		mid = ms_queue(&m->ms, OUT_REPORT, (const char *const *)all,
+		    nall, subject, NULL, text, NULL, run, m->msgid_domain,
+		    m->now);
+		if (mid == 0)
+			rc = diag_status() ? diag_status() : EXIT_CANTCREAT;
+		else if (html_name != NULL)
+			ms_mail_by_id(&m->ms, mid)->attachment =
+			    xstrdup(html_name);
+	}
 	free(subject);
 	addresses_free(all, nall);
 	if (rc != EXIT_OK)
 		goto out;
 	/* each player's own report, encrypted to a registered key */
-	dir_name = xasprintf("run-%d", run);
-	dir = ms_outbox_path(&m->ms, dir_name);
-	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
-		diag(EXIT_CANTCREAT, dir, 0, "cannot create the folder: %s",
-		    strerror(errno));
-		rc = EXIT_CANTCREAT;
-	}
 	saved_run = g->run;
 	g->run = run;		/* private_reports renders g->run's */
 	if (rc == EXIT_OK)
@@ -128,11 +152,13 @@ queue_reports(struct moderation *m, struct game *g, int run)
 		free(to);
 		free(body);
 	}
-	free(dir);
-	free(dir_name);
 	if (rc == EXIT_OK)
 		m->ms.reported_run = run;
 out:
+	free(dir);
+	free(dir_name);
+	free(html);
+	free(html_name);
 	free(text);
 	xmlFreeDoc(doc);
 	if (rc != EXIT_OK) {
@@ -148,14 +174,31 @@ static int
 build_message(struct moderation *m, const struct ms_mail *o,
     const char *body, char **msg, size_t *len, struct strbuf *err)
 {
-	char *built = NULL;
-	size_t blen = 0;
+	char *built = NULL, *att = NULL, *path = NULL, *name = NULL;
+	size_t blen = 0, alen = 0;
 	const char *auto_kind = o->kind == OUT_ACK ? "auto-replied" :
 	    "auto-generated";
+	int rc;
 
-	if (mail_build(m->from, (const char *const *)o->to, o->nto,
-	    o->subject, m->now, o->message_id, o->in_reply_to, body, &built,
-	    &blen, err) != 0)
+	if (o->attachment != NULL) {
+		path = ms_outbox_path(&m->ms, o->attachment);
+		att = read_file(path, &alen);
+		if (att == NULL) {
+			sb_addf(err, "cannot read the attachment '%s': %s",
+			    path, strerror(errno));
+			free(path);
+			return -1;
+		}
+		/* what the player saves: GAME-run-N.html */
+		name = xasprintf("%s-run-%d.html", m->ms.game, o->run);
+	}
+	rc = mail_build_attached(m->from, (const char *const *)o->to,
+	    o->nto, o->subject, m->now, o->message_id, o->in_reply_to, body,
+	    name, att, alen, &built, &blen, err);
+	free(name);
+	free(att);
+	free(path);
+	if (rc != 0)
 		return -1;
 	*msg = xasprintf("Auto-Submitted: %s\r\n%s", auto_kind, built);
 	*len = strlen(*msg);
@@ -243,6 +286,7 @@ cmd_send(int argc, char **argv)
 		{ "insecure-plain", no_argument, NULL, 'P' },
 		{ "retry-failed", no_argument, NULL, 'r' },
 		{ "template", required_argument, NULL, 't' },
+		{ "html-reports", required_argument, NULL, 'x' },
 		{ "timeout", required_argument, NULL, 'T' },
 		{ "seed-file", required_argument, NULL, 's' },
 		{ "now", required_argument, NULL, 'n' },
@@ -264,6 +308,12 @@ cmd_send(int argc, char **argv)
 		case 'P': m.smtp.insecure_plain = 1; break;
 		case 'r': m.retry_failed = 1; break;
 		case 't': m.template = optarg; break;
+		case 'x':
+			if (strcmp(optarg, "yes") != 0 &&
+			    strcmp(optarg, "no") != 0)
+				return usage(send_usage, EXIT_USAGE);
+			m.html_opt = strcmp(optarg, "yes") == 0;
+			break;
 		case 'T':
 			if (parse_int(optarg, 1, 3600, &v) != 0)
 				return usage(send_usage, EXIT_USAGE);

@@ -1825,6 +1825,17 @@ mail_build(const char *from, const char *const *to, size_t nto,
     const char *in_reply_to, const char *body, char **out, size_t *outlen,
     struct strbuf *err)
 {
+	return mail_build_attached(from, to, nto, subject, date_utc,
+	    message_id, in_reply_to, body, NULL, NULL, 0, out, outlen, err);
+}
+
+int
+mail_build_attached(const char *from, const char *const *to, size_t nto,
+    const char *subject, const char *date_utc, const char *message_id,
+    const char *in_reply_to, const char *body, const char *att_name,
+    const char *att, size_t att_len, char **out, size_t *outlen,
+    struct strbuf *err)
+{
 	GMimeMessage *m = NULL;
 	GMimeObject *obj;
 	GMimeFormatOptions *fo = NULL;
@@ -1910,8 +1921,33 @@ mail_build(const char *from, const char *const *to, size_t nto,
 	g_mime_part_set_content_encoding(part, needs_qp(lf) ?
 	    GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE :
 	    GMIME_CONTENT_ENCODING_7BIT);
-	g_mime_message_set_mime_part(m, GMIME_OBJECT(part));
-	g_object_unref(part);
+	if (att_name == NULL) {
+		g_mime_message_set_mime_part(m, GMIME_OBJECT(part));
+		g_object_unref(part);
+	} else {
+		/* the text first, for every mail reader; the page attached */
+		GMimeMultipart *mix = g_mime_multipart_new_with_subtype(
+		    "mixed");
+		GMimePart *page = g_mime_part_new_with_type("text", "html");
+
+		g_mime_multipart_add(mix, GMIME_OBJECT(part));
+		g_object_unref(part);
+		g_mime_object_set_content_type_parameter(GMIME_OBJECT(page),
+		    "charset", "utf-8");
+		stream = g_mime_stream_mem_new_with_buffer(att, att_len);
+		w = g_mime_data_wrapper_new_with_stream(stream,
+		    GMIME_CONTENT_ENCODING_DEFAULT);
+		g_object_unref(stream);
+		g_mime_part_set_content(page, w);
+		g_object_unref(w);
+		g_mime_part_set_content_encoding(page,
+		    GMIME_CONTENT_ENCODING_BASE64);
+		g_mime_part_set_filename(page, att_name);
+		g_mime_multipart_add(mix, GMIME_OBJECT(page));
+		g_object_unref(page);
+		g_mime_message_set_mime_part(m, GMIME_OBJECT(mix));
+		g_object_unref(mix);
+	}
 
 	fo = g_mime_format_options_new();
 	g_mime_format_options_set_newline_format(fo,

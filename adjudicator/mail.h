@@ -173,6 +173,18 @@ int mail_build(const char *from, const char *const *to, size_t nto,
     const char *in_reply_to, const char *body, char **out, size_t *outlen,
     struct strbuf *err);
 
+/*
+ * The same with a file attached after the text: att_name (the file name
+ * the reader sees, an HTML page: text/html, UTF-8, base64) and its
+ * att_len bytes.  The message is multipart/mixed, the text its first part.
+ * With att_name NULL it is mail_build.
+ */
+int mail_build_attached(const char *from, const char *const *to,
+    size_t nto, const char *subject, const char *date_utc,
+    const char *message_id, const char *in_reply_to, const char *body,
+    const char *att_name, const char *att, size_t att_len, char **out,
+    size_t *outlen, struct strbuf *err);
+
 /* Releases libcurl's and GMime's global state at the end of the program;
  * no mail function may be called afterwards. */
 void mail_cleanup(void);

@@ -177,6 +177,7 @@ read_mail(xmlNode *n, struct ms_mail *o)
 	o->message_id = xml_attr_dup(n, "message-id");
 	o->in_reply_to = xml_attr_dup(n, "in-reply-to");
 	o->body = xml_attr_dup(n, "body");
+	o->attachment = xml_attr_dup(n, "attachment");
 	for (t = xml_child(n, "to"); t != NULL; t = xml_next(t, "to")) {
 		o->to = xrealloc(o->to, (o->nto + 1) * sizeof(*o->to));
 		o->to[o->nto++] = xml_text(t);
@@ -193,8 +194,10 @@ mailstate_load(struct mailstate *ms, const char *game_path,
 	xmlDoc *doc;
 	xmlNode *root, *n;
 	struct stat sb;
+	char buf[8];
 
 	memset(ms, 0, sizeof(*ms));
+	ms->html_reports = 1;
 	ms->path = xasprintf("%s.mail", game_path);
 	ms->spool_dir = xasprintf("%s.spool", game_path);
 	ms->received_dir = xasprintf("%s.received", game_path);
@@ -227,6 +230,8 @@ mailstate_load(struct mailstate *ms, const char *game_path,
 	ms->uidvalidity = attr_ulong(root, "uidvalidity");
 	ms->last_uid = attr_ulong(root, "last-uid");
 	ms->reported_run = xml_attr_int(root, "reported-run", 0);
+	ms->html_reports = !(xml_attr(root, "html-reports", buf,
+	    sizeof(buf)) == 0 && strcmp(buf, "no") == 0);
 	for (n = xml_child(xml_child(root, "messages"), "message"); n != NULL;
 	    n = xml_next(n, "message")) {
 		ms->msgs = xrealloc(ms->msgs, (ms->nmsgs + 1) *
@@ -323,6 +328,8 @@ write_mail(xmlNode *parent, const struct ms_mail *o)
 	if (o->in_reply_to != NULL)
 		set_clean(n, "in-reply-to", o->in_reply_to);
 	xml_set(n, "body", o->body);
+	if (o->attachment != NULL)
+		xml_set(n, "attachment", o->attachment);
 	for (i = 0; i < o->nto; i++) {
 		c = clean_line(o->to[i]);
 		xml_add(n, "to", c);
@@ -355,6 +362,8 @@ mailstate_save(struct mailstate *ms, const char *now)
 		xml_set_int(root, "uidvalidity", (long)ms->uidvalidity);
 	xml_set_int(root, "last-uid", (long)ms->last_uid);
 	xml_set_int(root, "reported-run", ms->reported_run);
+	if (!ms->html_reports)
+		xml_set(root, "html-reports", "no");
 	n = xml_add(root, "messages", NULL);
 	for (i = 0; i < ms->nmsgs; i++)
 		write_message(n, &ms->msgs[i]);
@@ -407,6 +416,7 @@ mail_release(struct ms_mail *o)
 	free(o->message_id);
 	free(o->in_reply_to);
 	free(o->body);
+	free(o->attachment);
 	free(o->error);
 }
 
@@ -617,6 +627,7 @@ moderation_init(struct moderation *m)
 	memset(m, 0, sizeof(*m));
 	m->reject_folder = DEFAULT_REJECT_FOLDER;
 	m->remind_hours = 12;
+	m->html_opt = -1;
 	m->lock = -1;
 }
 
@@ -773,16 +784,36 @@ moderation_open(struct moderation *m)
 		return diag_status() ? diag_status() : EXIT_DATAERR;
 	}
 	m->ms_loaded = 1;
+	/* --html-reports is the game's setting from now on */
+	if (m->html_opt >= 0)
+		m->ms.html_reports = m->html_opt;
 	if (mailstate_recover(&m->ms, g.run))
 		diag_warn(m->ms.path, 0, "the game is at run %d, behind the "
 		    "mail state (a resolve interrupted before the game was "
 		    "saved, or a rollback): the orders of the later runs "
 		    "wait again and their unsent reports were dropped",
 		    g.run);
-	/* runs resolved by hand (adjudicator resolve) are mailed too */
-	for (r = m->ms.reported_run + 1; r <= g.run; r++)
-		if (queue_reports(m, &g, r) != EXIT_OK)
+	/*
+	 * Runs resolved by hand (adjudicator resolve) are mailed too, each
+	 * as it was (the history up to that run, issue 11).
+	 */
+	for (r = m->ms.reported_run + 1; r <= g.run; r++) {
+		struct game past;
+		int rc;
+
+		if (r == g.run)
+			rc = queue_reports(m, &g, r);
+		else if (game_load_run(&past, m->game_path, r) != 0)
+			rc = diag_status() ? diag_status() : EXIT_DATAERR;
+		else {
+			rc = queue_reports(m, &past, r);
+			game_release(&past);
+		}
+		if (rc != EXIT_OK) {
+			moderation_fail(m, rc);
 			break;
+		}
+	}
 	game_release(&g);
 	return m->status;
 }

@@ -76,6 +76,8 @@ struct ms_mail {
 	char *message_id;	/* "<...>", fixed when queued */
 	char *in_reply_to;	/* or NULL */
 	char *body;		/* file name in the outbox folder */
+	char *attachment;	/* or NULL: the HTML report attached, a file
+				   name in the outbox folder */
 	int run;		/* reports: the game's run; else 0 */
 	int attempts;		/* failed tries so far */
 	char queued[32];
@@ -99,6 +101,8 @@ struct mailstate {
 	unsigned long uidvalidity;	/* 0: no fetch yet */
 	unsigned long last_uid;
 	int reported_run;	/* reports of runs up to this one are queued */
+	int html_reports;	/* 1 (default): the public report mail has
+				   the HTML report attached (issue 11) */
 	struct ms_message *msgs;
 	size_t nmsgs;
 	struct ms_mail *out;
@@ -189,6 +193,7 @@ struct moderation {
 	const char *seed_file;
 	const char *template;
 	int remind_hours;
+	int html_opt;			/* --html-reports: 1, 0; -1 not given */
 	int retry_failed;		/* send: failed mail is tried again */
 	int lock;
 	struct mailstate ms;

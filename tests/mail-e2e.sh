@@ -140,7 +140,18 @@ body() {	# body FILE: the decoded text of a sink message
 import email, email.policy, sys
 with open(sys.argv[1], 'rb') as fh:
     m = email.message_from_binary_file(fh, policy=email.policy.default)
-sys.stdout.write(m.get_content())
+sys.stdout.write(m.get_body(preferencelist=('plain',)).get_content())
+EOF
+}
+attached() {	# attached FILE: "NAME TYPE" of each attachment, its text to $w/att
+	"$PY" - "$srv/sink/new/$1" "$w/att" <<'EOF'
+import email, email.policy, sys
+with open(sys.argv[1], 'rb') as fh:
+    m = email.message_from_binary_file(fh, policy=email.policy.default)
+with open(sys.argv[2], 'w') as out:
+    for a in m.iter_attachments():
+        print(a.get_filename(), a.get_content_type())
+        out.write(a.get_content())
 EOF
 }
 # The sink lines with this subject (exactly), since mark $1.
@@ -350,6 +361,14 @@ body "$(echo "$line" | cut -d'|' -f1)" > "$w/pub"
 "$adj" report "$G" --run 1 > "$w/pub.want"
 cmp -s "$w/pub" "$w/pub.want" && ok ||
 	{ bad "the public report is not that of run 1:"; diff "$w/pub.want" "$w/pub" | head; }
+# ... with the HTML report of run 1 attached, the board drawn (issue 11)
+[ "$(attached "$(echo "$line" | cut -d'|' -f1)")" = \
+    "mailgame-run-1.html text/html" ] && ok ||
+	bad "the public report has not one attachment mailgame-run-1.html"
+"$adj" report "$G" --run 1 --template "$top/templates/report-html.xsl" \
+    > "$w/pub.html"
+cmp -s "$w/att" "$w/pub.html" && grep -q '<svg' "$w/att" && ok ||
+	bad "the attachment is not the HTML report of run 1 with the board"
 for c in Prussia Spain; do
 	lc=$(addr "$c")
 	other=prussia
@@ -378,6 +397,14 @@ done
 # ------------------------------------------------------------------
 # 2. PGP/MIME encrypted (signed and encrypted to the moderator)
 
+# Private reports carry no attachment: the hand stays in the encrypted text.
+for c in Prussia Spain; do
+	pf=$(with_subject $mark "[aor mailgame] run 1: private report for $c" |
+	    cut -d'|' -f1)
+	[ -n "$pf" ] && [ -z "$(attached "$pf")" ] && ok ||
+		bad "the private report of $c has an attachment"
+done
+
 set -- $(pending)
 P=$2
 p=$(addr "$P")
@@ -387,10 +414,17 @@ pgpmime_encrypted "$(name "$P") <$p@test.invalid>" "<m9@test.invalid>" \
 deliver "$w/m9.eml"
 T=2026-12-01T02:00:00Z
 mark=$(sink_count)
-run
+# the game's setting from now on: public reports without the HTML
+run --html-reports no
 rc=$?
 [ "$rc" -eq 0 ] && grep -q "resolved run 2" "$w/out" && ok ||
 	{ bad "run 2 (PGP/MIME encrypted): exit $rc"; cat "$w/out" "$w/err"; }
+grep -q 'html-reports="no"' "$G.mail" && ok ||
+	bad "--html-reports no is not kept in the mail state"
+snap
+pf=$(with_subject "$mark" "[aor mailgame] run 2: report" | cut -d"|" -f1)
+[ -n "$pf" ] && [ -z "$(attached "$pf")" ] && ok ||
+	bad "run 2's report has an attachment after --html-reports no"
 [ "$(received_entries)" -eq $((7 + hook)) ] && ok ||
 	bad "the encrypted order is not in the history"
 grep -q "kind=\"order\" .*step=\"T1.S1\".*source=\"[^\"]*spool/009.txt:" "$G" &&
