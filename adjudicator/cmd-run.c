@@ -55,20 +55,27 @@
  * instead), so that tests can check that the next run loses nothing and
  * sends nothing twice.  Never set it otherwise.
  */
+#include <ctype.h>
+#include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd.h"
 #include "diag.h"
+#include "mail.h"
 #include "mailstate.h"
+#include "pgp.h"
 #include "resolve.h"
 #include "util.h"
 
 static const char run_usage[] =
-    "adjudicator run GAME.xml --imap URL --smtp URL --from ADDR\n"
+    "adjudicator run GAME.xml|--games DIR --imap URL --smtp URL"
+    " --from ADDR\n"
     "       [--netrc FILE] [--insecure-plain] [--remind-hours N]\n"
     "       [--reject-folder NAME | --no-move]"
     " [--template FILE] [--timeout SECONDS]\n"
@@ -77,6 +84,8 @@ static const char run_usage[] =
     "decision has an\n"
     "order or its deadline has passed, reminds players before deadlines, "
     "sends.\n"
+    "--games DIR: every game DIR/GAME.xml from one mailbox, each mail "
+    "routed by its\nGAME line into the folder aor-game-GAME.\n"
     "Credentials: --netrc FILE, or ADJUDICATOR_MAIL_USER and\n"
     "ADJUDICATOR_MAIL_PASSWORD in the environment.\n"
     "Exit status: 0 done or nothing to do, 75 try again later (server, "
@@ -392,6 +401,388 @@ test_crash_after_fetch(void)
 	_exit(99);
 }
 
+
+/* ------------------------------------------------------------------ */
+/*
+ * run --games DIR: one mailbox for every game of a folder (issue 11).
+ *
+ * DIR holds the games, GAME.xml each (the game's id is its file name)
+ * with their mail files beside them.  The mailbox given with --imap is
+ * the judge's inbox: each run first routes every message in it by the
+ * GAME line of its orders (for mail encrypted to the moderator, of the
+ * decrypted text; failing that, by "[aor GAME]" in its Subject, as in
+ * replies to the judge's mail) into the IMAP folder of that game,
+ * aor-game-GAME, which is that game's mailbox from then on.  Mail for a
+ * game that is not in DIR, or naming none, is answered politely with the
+ * list of games and moved to aor-unknown.  Then each game is run as
+ * `run DIR/GAME.xml` would run it, with its own folder and its own lock:
+ * a game locked by another run waits for the next one (status 75), the
+ * others go on.  The routing holds DIR/.judge.lock.
+ */
+
+#define GAME_FOLDER_PREFIX "aor-game-"
+#define UNKNOWN_FOLDER "aor-unknown"
+
+/* A game id that can name a file and a folder. */
+static int
+safe_id(const char *id)
+{
+	size_t n = strlen(id);
+
+	return n > 0 && n < 60 && id[0] != '.' && id[0] != '-' &&
+	    strspn(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "0123456789._-") == n;
+}
+
+/* The games of dir: the ids of its *.xml files, sorted. */
+static size_t
+list_games(const char *dir, char ***ids)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	size_t n = 0, i, j;
+
+	*ids = NULL;
+	if (d == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+		char *id;
+
+		if (len < 5 || strcmp(de->d_name + len - 4, ".xml") != 0)
+			continue;
+		id = xasprintf("%.*s", (int)(len - 4), de->d_name);
+		if (!safe_id(id)) {
+			free(id);
+			continue;
+		}
+		*ids = xrealloc(*ids, (n + 1) * sizeof(**ids));
+		(*ids)[n++] = id;
+	}
+	closedir(d);
+	for (i = 1; i < n; i++)	/* a few games: insertion sort */
+		for (j = i; j > 0 && strcmp((*ids)[j - 1], (*ids)[j]) > 0;
+		    j--) {
+			char *t = (*ids)[j];
+
+			(*ids)[j] = (*ids)[j - 1];
+			(*ids)[j - 1] = t;
+		}
+	return n;
+}
+
+/* The GAME line's id in text, or "" (out has room for 64). */
+static void
+game_line(const char *text, char out[64])
+{
+	const char *p = text;
+
+	out[0] = '\0';
+	while (p != NULL && *p != '\0') {
+		const char *q = p + strspn(p, " \t");
+
+		if (strncasecmp(q, "GAME", 4) == 0 && (q[4] == ' ' ||
+		    q[4] == '\t')) {
+			q += 4 + strspn(q + 4, " \t");
+			snprintf(out, 64, "%.*s", (int)strcspn(q, " \t\r\n#"),
+			    q);
+			return;
+		}
+		p = strchr(p, '\n');
+		if (p != NULL)
+			p++;
+	}
+}
+
+/* The game a message is for, by its orders or its Subject; "" if none. */
+static void
+route_of(const struct imap_msg *im, char out[64])
+{
+	struct mail_info info, inner_info;
+	struct mail_order order, inner;
+	struct strbuf err;
+	struct pgp *p = NULL;
+	char *plain = NULL;
+	const char *s;
+
+	out[0] = '\0';
+	sb_init(&err);
+	if (mail_parse(im->raw, im->len, &info, &order, &err) == 0) {
+		if (order.kind == PART_PGP_ENCRYPTED &&
+		    pgp_open(&p, NULL, &err) == 0 &&
+		    pgp_decrypt(p, order.text, &plain, &err) == 0) {
+			/* the moderator's key reads it; the game checks it */
+			if (mail_parse(plain, strlen(plain), &inner_info,
+			    &inner, &err) == 0)
+				game_line(inner.text, out);
+			else
+				game_line(plain, out);
+			mail_info_release(&inner_info);
+			mail_order_release(&inner);
+		} else if (order.kind == PART_PGP_SIGNED) {
+			if (mail_parse(order.text, order.len, &inner_info,
+			    &inner, &err) == 0)
+				game_line(inner.text, out);
+			mail_info_release(&inner_info);
+			mail_order_release(&inner);
+		} else if (order.text != NULL)
+			game_line(order.text, out);
+	}
+	if (out[0] == '\0' && info.subject != NULL &&
+	    (s = strstr(info.subject, "[aor ")) != NULL)
+		snprintf(out, 64, "%.*s", (int)strcspn(s + 5, "] \t"), s + 5);
+	if (p != NULL)
+		pgp_close(p);
+	free(plain);
+	mail_info_release(&info);
+	mail_order_release(&order);
+	sb_release(&err);
+}
+
+/* 1 for mail that must not be answered: no sender, our own, automatic. */
+static int
+no_answer(const struct imap_msg *im, const char *from, const char *self)
+{
+	const char *a = strstr(im->raw, "\nAuto-Submitted:");
+
+	if (from == NULL || (self != NULL && strstr(self, from) != NULL))
+		return 1;
+	if (a != NULL) {
+		a += 16;
+		a += strspn(a, " \t");
+		return strncasecmp(a, "no", 2) != 0 || isalnum(
+		    (unsigned char)a[2]);
+	}
+	return 0;
+}
+
+/*
+ * The polite answer to mail for no game of ours.  Returns 0 when sent or
+ * not to be sent, 1 on a temporary failure (the mail stays for the next
+ * run), -1 on a permanent one.
+ */
+static int
+answer_unknown(const struct moderation *t, const struct imap_msg *im,
+    const char *id, char **ids, size_t nids)
+{
+	struct mail_info info;
+	struct mail_order order;
+	struct strbuf err, body;
+	char *msg = NULL, *msgid, *full;
+	const char *to[1], *at;
+	size_t i, len = 0;
+	int temporary = 0, rc = 0;
+
+	sb_init(&err);
+	sb_init(&body);
+	mail_parse(im->raw, im->len, &info, &order, &err);
+	if (no_answer(im, info.from, t->from))
+		goto out;
+	if (id[0] != '\0')
+		sb_addf(&body, "Your mail %s is for game '%s', which this "
+		    "judge does not run.\n", info.message_id ?
+		    info.message_id : "(without Message-ID)", id);
+	else
+		sb_addf(&body, "Your mail %s names no game: orders start "
+		    "with a line\n\"GAME id\".\n", info.message_id ?
+		    info.message_id : "(without Message-ID)");
+	sb_add(&body, "\nThe games of this judge are:\n\n");
+	for (i = 0; i < nids; i++)
+		sb_addf(&body, "  %s\n", ids[i]);
+	sb_add(&body, "\nPlease check the GAME line of your orders and send "
+	    "them again.\nNothing of this mail was taken.\n");
+	to[0] = info.from;
+	at = t->from != NULL ? strrchr(t->from, '@') : NULL;
+	msgid = xasprintf("<aor.judge.%lu.%.4s%.2s%.2s%.2s%.2s%.2s@%.*s>",
+	    im->uid, t->now, t->now + 5, t->now + 8, t->now + 11,
+	    t->now + 14, t->now + 17, at ? (int)strcspn(at + 1, "> ") : 20,
+	    at ? at + 1 : "adjudicator.invalid");
+	if (mail_build(t->from, to, 1, "[aor] unknown game", t->now, msgid,
+	    info.message_id, body.buf, &msg, &len, &err) != 0) {
+		diag(EXIT_DATAERR, NULL, 0, "the answer to mail %lu: %s",
+		    im->uid, err.buf);
+		rc = -1;
+	} else {
+		full = xasprintf("Auto-Submitted: auto-replied\r\n%s", msg);
+		if (smtp_send(&t->smtp, t->from, to, 1, full, strlen(full),
+		    &temporary, &err) != 0) {
+			diag(temporary ? EXIT_TEMPFAIL : EXIT_DATAERR, NULL,
+			    0, "%s (the answer to mail %lu for an unknown "
+			    "game)", err.buf, im->uid);
+			rc = temporary ? 1 : -1;
+		}
+		free(full);
+	}
+	free(msgid);
+out:
+	free(msg);
+	mail_info_release(&info);
+	mail_order_release(&order);
+	sb_release(&err);
+	sb_release(&body);
+	return rc;
+}
+
+/* The URL of folder on the server of url ("imap://host:port/INBOX"). */
+static char *
+folder_url(const char *url, const char *folder)
+{
+	const char *host = strstr(url, "://"), *slash;
+
+	host = host != NULL ? host + 3 : url;
+	slash = strchr(host, '/');
+	if (slash == NULL)
+		slash = host + strlen(host);
+	return xasprintf("%.*s/%s", (int)(slash - url), url, folder);
+}
+
+/* Routes the judge's inbox into the games' folders.  Its exit status. */
+static int
+route_inbox(struct moderation *t, const char *dir, char **ids, size_t nids,
+    int *routed, int *unknown)
+{
+	struct imap_msg *msgs = NULL;
+	struct strbuf err;
+	unsigned long validity = 0;
+	size_t n = 0, i, k;
+	int temporary = 0, status = EXIT_OK;
+
+	(void)dir;
+	sb_init(&err);
+	/* the inbox holds only mail not routed yet: take all of it */
+	if (imap_fetch_new(&t->imap, &validity, 0, &msgs, &n, &temporary,
+	    &err) != 0) {
+		diag(temporary ? EXIT_TEMPFAIL : EXIT_DATAERR, NULL, 0, "%s%s",
+		    err.buf, temporary ? " (a temporary failure: try again "
+		    "later)" : "");
+		sb_release(&err);
+		return temporary ? EXIT_TEMPFAIL : EXIT_DATAERR;
+	}
+	for (i = 0; i < n; i++) {
+		char id[64], *folder;
+		int known = 0, a = 0;
+
+		route_of(&msgs[i], id);
+		for (k = 0; k < nids && !known; k++)
+			known = strcmp(ids[k], id) == 0;
+		if (!known) {
+			a = answer_unknown(t, &msgs[i], id, ids, nids);
+			if (a > 0) {	/* answered next time */
+				status = EXIT_TEMPFAIL;
+				continue;
+			}
+			if (a < 0)
+				status = EXIT_DATAERR;
+		}
+		folder = known ? xasprintf("%s%s", GAME_FOLDER_PREFIX, id) :
+		    xstrdup(UNKNOWN_FOLDER);
+		sb_reset(&err);
+		if (imap_move(&t->imap, msgs[i].uid, folder, &temporary,
+		    &err) != 0) {
+			diag(temporary ? EXIT_TEMPFAIL : EXIT_DATAERR, NULL, 0,
+			    "%s (mail %lu, for %s, stays in the inbox)",
+			    err.buf, msgs[i].uid, folder);
+			if (status == EXIT_OK || temporary == 0)
+				status = temporary ? EXIT_TEMPFAIL :
+				    EXIT_DATAERR;
+		} else if (known)
+			(*routed)++;
+		else
+			(*unknown)++;
+		free(folder);
+	}
+	imap_msgs_free(msgs, n);
+	sb_release(&err);
+	return status;
+}
+
+/* One game's run, as `run GAME.xml` does it; its exit status. */
+static int
+run_game(struct moderation *m)
+{
+	int fetched;
+
+	if (moderation_open(m) != EXIT_OK) {
+		moderation_fail(m, diag_status() ? diag_status() :
+		    EXIT_DATAERR);
+		if (m->ms_loaded)
+			moderation_summary(m);
+		return moderation_close(m);
+	}
+	fetched = fetch_step(m) == 0;
+	test_crash_after_fetch();
+	if (fetched) {
+		resolve_if_due(m);
+		remind(m);
+	}
+	send_step(m);
+	moderation_summary(m);
+	return moderation_close(m);
+}
+
+/* The worse of two exit statuses: anything beats OK, 75 least. */
+static int
+worse(int a, int b)
+{
+	if (a == EXIT_OK || (a == EXIT_TEMPFAIL && b != EXIT_OK))
+		return b;
+	return a;
+}
+
+static int
+run_games(struct moderation *t, const char *dir)
+{
+	char **ids = NULL, *lock_path;
+	size_t nids, i;
+	int lock, status, routed = 0, unknown = 0;
+	struct stat sb;
+
+	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+		diag(EXIT_NOINPUT, dir, 0, "--games: not a folder");
+		return EXIT_NOINPUT;
+	}
+	nids = list_games(dir, &ids);
+	if (nids == 0) {
+		diag(EXIT_NOINPUT, dir, 0, "--games: no game files "
+		    "(GAME.xml) in this folder");
+		free(ids);
+		return EXIT_NOINPUT;
+	}
+	lock_path = xasprintf("%s/.judge", dir);
+	lock = game_lock(lock_path);	/* .judge.lock: one router at once */
+	free(lock_path);
+	if (lock < 0) {
+		for (i = 0; i < nids; i++)
+			free(ids[i]);
+		free(ids);
+		return diag_status() ? diag_status() : EXIT_TEMPFAIL;
+	}
+	status = route_inbox(t, dir, ids, nids, &routed, &unknown);
+	if (routed + unknown > 0)
+		printf("judge: routed %d mail%s to %s game%s, %d for no game "
+		    "here (answered)\n", routed, routed == 1 ? "" : "s",
+		    nids == 1 ? "its" : "their", nids == 1 ? "" : "s",
+		    unknown);
+	for (i = 0; i < nids; i++) {
+		struct moderation m = *t;
+		char *path = xasprintf("%s/%s.xml", dir, ids[i]);
+		char *folder = xasprintf("%s%s", GAME_FOLDER_PREFIX, ids[i]);
+		char *url = folder_url(t->imap.url, folder);
+
+		m.game_path = path;
+		m.imap.url = url;
+		diag_reset();
+		status = worse(status, run_game(&m));
+		free(url);
+		free(folder);
+		free(path);
+		free(ids[i]);
+	}
+	free(ids);
+	game_unlock(lock);
+	return status;
+}
+
 int
 cmd_run(int argc, char **argv)
 {
@@ -406,6 +797,7 @@ cmd_run(int argc, char **argv)
 		{ "no-move", no_argument, NULL, 'M' },
 		{ "template", required_argument, NULL, 't' },
 		{ "html-reports", required_argument, NULL, 'x' },
+		{ "games", required_argument, NULL, 'g' },
 		{ "timeout", required_argument, NULL, 'T' },
 		{ "seed-file", required_argument, NULL, 's' },
 		{ "now", required_argument, NULL, 'n' },
@@ -413,9 +805,9 @@ cmd_run(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct moderation m;
-	const char *now_opt = NULL;
+	const char *now_opt = NULL, *games = NULL;
 	long v;
-	int c, fetched;
+	int c;
 
 	moderation_init(&m);
 	optind = 1;
@@ -449,30 +841,22 @@ cmd_run(int argc, char **argv)
 			break;
 		case 's': m.seed_file = optarg; break;
 		case 'n': now_opt = optarg; break;
+		case 'g': games = optarg; break;
 		case 'h': return usage(run_usage, EXIT_OK);
 		default: return usage(run_usage, EXIT_USAGE);
 		}
 	}
-	if (argc - optind != 1 || m.imap.url == NULL || m.smtp.url == NULL ||
-	    m.from == NULL)
+	if (argc - optind != (games == NULL) || m.imap.url == NULL ||
+	    m.smtp.url == NULL || m.from == NULL)
 		return usage(run_usage, EXIT_USAGE);
-	m.game_path = argv[optind];
 	if (run_time(now_opt, m.now) != 0)
 		return EXIT_USAGE;
-	if (moderation_open(&m) != EXIT_OK) {
-		moderation_fail(&m, diag_status() ? diag_status() :
-		    EXIT_DATAERR);
-		if (m.ms_loaded)
-			moderation_summary(&m);
-		return moderation_close(&m);
+	if (games != NULL) {
+		m.keep_mail = 1;	/* one library state for all games */
+		c = run_games(&m, games);
+		mail_cleanup();
+		return c;
 	}
-	fetched = fetch_step(&m) == 0;
-	test_crash_after_fetch();
-	if (fetched) {
-		resolve_if_due(&m);
-		remind(&m);
-	}
-	send_step(&m);
-	moderation_summary(&m);
-	return moderation_close(&m);
+	m.game_path = argv[optind];
+	return run_game(&m);
 }

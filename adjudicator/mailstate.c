@@ -832,7 +832,8 @@ moderation_close(struct moderation *m)
 	m->lock = -1;
 	free(m->msgid_domain);
 	m->msgid_domain = NULL;
-	mail_cleanup();
+	if (!m->keep_mail)
+		mail_cleanup();
 	return m->status;
 }
 

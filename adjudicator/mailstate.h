@@ -194,6 +194,7 @@ struct moderation {
 	const char *template;
 	int remind_hours;
 	int html_opt;			/* --html-reports: 1, 0; -1 not given */
+	int keep_mail;			/* close leaves the mail libraries */
 	int retry_failed;		/* send: failed mail is tried again */
 	int lock;
 	struct mailstate ms;

@@ -12,7 +12,10 @@
 #   - a run killed between fetch and send loses nothing and sends nothing
 #     twice; an unreachable SMTP server leaves the mail for the next run;
 #   - reminders once per step, a deadline's default, clear errors and
-#     status 75 for a wrong password or a closed port.
+#     status 75 for a wrong password or a closed port;
+#   - one mailbox for many games (run --games DIR): mail routed by its
+#     GAME line, mail for no game of the folder answered, each game
+#     locked on its own.
 # Ports: $AOR_IMAP_PORT (10143) and $AOR_SMTP_PORT (10025); a closed port
 # for the failure tests: $AOR_CLOSED_PORT (10026).  Everything started is
 # stopped by PID, every gpg-agent ended, the folder removed.
@@ -862,7 +865,108 @@ grep -q '|<r[0-9]@test.invalid>|' "$w/sink.txt" &&
 [ "$(sink_count)" -eq $((mark + 5)) ] && ok ||
 	bad "habits: $(($(sink_count) - mark)) answers, not 5"
 
+# ------------------------------------------------------------------
+# 9. One mailbox for many games (issue 11): run --games DIR routes each
+#    mail by its GAME line into the game's folder, answers mail for no
+#    game of the folder, locks each game on its own
+
+J=$w/judge
+mkdir "$J"
+for id in alpha beta; do
+	"$adj" new -o "$J/$id.xml" --id "$id" --now 2026-12-01T00:00:00Z \
+		--report /dev/null --player prussia:Anna:prussia@test.invalid \
+		--player spain:Bob:spain@test.invalid > /dev/null 2>&1 ||
+		bad "new $id in the judge's folder failed"
+done
+doveadm -c "$srv/dovecot.conf" mailbox create -u moderator judge
+jsave() { doveadm -c "$srv/dovecot.conf" save -u moderator -m judge; }
+jcount() {	# jcount FOLDER: the messages in it
+	doveadm -c "$srv/dovecot.conf" search -u moderator mailbox "$1" \
+		ALL 2>/dev/null | wc -l
+}
+jrun() {
+	"$adj" run --games "$J" --imap "imap://127.0.0.1:$IMAP_PORT/judge" \
+		--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" \
+		--netrc "$srv/netrc" --insecure-plain --now "$T" "$@" \
+		> "$w/out" 2> "$w/err"
+}
+for id in alpha beta; do
+	set -- $(pending_of "$J/$id.xml")
+	GAME_ID=$id order "$w/j-$id" "$2" "$1" "BID 0 A Russia B Netherlands"
+	plain_mail "$(name "$2") <$(addr "$2")@test.invalid>" \
+		"<judge-$id@test.invalid>" "my bid" "$w/j-$id" | jsave
+done
+GAME_ID=gamma order "$w/j-gamma" Spain T1.A1.1 "PASS"
+plain_mail "Bob <spain@test.invalid>" "<judge-gamma@test.invalid>" "bid" \
+	"$w/j-gamma" | jsave
+printf 'Hello, when do we start?\n' > "$w/j-none"
+plain_mail "Bob <spain@test.invalid>" "<judge-none@test.invalid>" "hi" \
+	"$w/j-none" | jsave
+# a reply to the judge's mail: no GAME line, the Subject names the game
+{ headers "Anna <prussia@test.invalid>" "<judge-re@test.invalid>" \
+	"Re: [aor beta] run 0: report"
+  printf 'Content-Type: text/plain\n\nThanks!\n'; } | jsave
+T=2026-12-01T07:00:00Z
+mark=$(sink_count)
+jrun
+rc=$?
+snap
+[ "$rc" -eq 0 ] && grep -q "^judge: routed 3 mails to their games, 2 for no game here" \
+	"$w/out" && ok || { bad "run --games: exit $rc"; cat "$w/out" "$w/err"; }
+[ "$(jcount judge)" -eq 0 ] && [ "$(jcount aor-game-alpha)" -eq 1 ] &&
+	[ "$(jcount aor-game-beta)" -eq 2 ] && [ "$(jcount aor-unknown)" -eq 2 ] &&
+	ok || bad "routing: judge $(jcount judge), alpha $(jcount aor-game-alpha),"\
+	    "beta $(jcount aor-game-beta), unknown $(jcount aor-unknown)"
+for id in alpha beta; do
+	grep -q "^$id: fetched" "$w/out" && ok ||
+		bad "game $id was not run: $(cat "$w/out")"
+	[ -n "$(with_subject "$mark" "[aor $id] T1.A1.1: acknowledgement" |
+	    awk -F'|' -v m="<judge-$id@test.invalid>" '$6 == m')" ] && ok ||
+		bad "the order for $id was not acknowledged by its game"
+	[ -f "$J/$id.xml.spool/001.txt" ] && grep -q "^GAME $id$" \
+	    "$J/$id.xml.spool/001.txt" && ok || bad "$id's order is not filed"
+done
+line=$(with_subject "$mark" "[aor] unknown game" |
+	awk -F'|' '$6 == "<judge-gamma@test.invalid>"')
+[ -n "$line" ] && body "$(echo "$line" | cut -d'|' -f1)" > "$w/ans" &&
+	grep -q "for game 'gamma', which this judge does not run" "$w/ans" &&
+	grep -q "^  alpha$" "$w/ans" && grep -q "^  beta$" "$w/ans" && ok ||
+	{ bad "the answer to mail for an unknown game: $line"; cat "$w/ans"; }
+[ -n "$(with_subject "$mark" "[aor] unknown game" |
+	awk -F'|' '$6 == "<judge-none@test.invalid>"')" ] && ok ||
+	bad "mail naming no game was not answered"
+# Each game has its own lock: a locked game waits, the others go on.
+for id in alpha beta; do
+	set -- $(pending_of "$J/$id.xml")
+	GAME_ID=$id order "$w/j2-$id" "$2" "$1" "PASS"
+	plain_mail "$(name "$2") <$(addr "$2")@test.invalid>" \
+		"<judge2-$id@test.invalid>" "pass" "$w/j2-$id" | jsave
+done
+T=2026-12-01T08:00:00Z
+"$PY" -c 'import fcntl, sys, time
+f = open(sys.argv[1], "a"); fcntl.flock(f, fcntl.LOCK_EX)
+open(sys.argv[2], "w").close(); time.sleep(30)' "$J/alpha.xml.lock" \
+	"$w/locked" &
+locker=$!
+while [ ! -f "$w/locked" ]; do sleep 0.1; done
+jrun
+rc=$?
+kill "$locker" 2>/dev/null
+wait "$locker" 2>/dev/null
+[ "$rc" -eq 75 ] && grep -q "alpha.xml: the game is locked" "$w/err" &&
+	grep -q "^beta: fetched 1" "$w/out" && ok ||
+	{ bad "a locked game among others: exit $rc"; cat "$w/out" "$w/err"; }
+jrun
+[ $? -eq 0 ] && grep -q "^alpha: fetched 1" "$w/out" && ok ||
+	{ bad "the locked game's mail did not wait for the next run"; cat "$w/out" "$w/err"; }
+"$adj" run --games "$w/nothing" --imap "imap://127.0.0.1:$IMAP_PORT/judge" \
+	--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" --netrc "$srv/netrc" \
+	--insecure-plain > "$w/out" 2> "$w/err"
+[ $? -eq 66 ] && grep -q "nothing: --games: not a folder" "$w/err" && ok ||
+	bad "--games with no folder: $(cat "$w/err")"
+
 xmllint --noout --relaxng "$top/formats/mailstate.rng" "$G.mail" "$PG.mail" "$HG.mail" \
+	"$J/alpha.xml.mail" "$J/beta.xml.mail" \
 	2> "$w/xmllint" && ok || { bad "the final mail state is not valid"; cat "$w/xmllint"; }
 "$adj" verify "$G" --seed-file "$w/seed" > "$w/verify.out" 2>&1 && ok || { cat "$w/verify.out"; false; } ||
 	bad "the game no longer verifies"
