@@ -913,8 +913,12 @@ rc=$?
 snap
 [ "$rc" -eq 0 ] && grep -q "^judge: routed 3 mails to their games, 2 for no game here" \
 	"$w/out" && ok || { bad "run --games: exit $rc"; cat "$w/out" "$w/err"; }
+# (beta's own fetch then answers the reply, which holds no orders, and
+# moves it to aor-rejected)
 [ "$(jcount judge)" -eq 0 ] && [ "$(jcount aor-game-alpha)" -eq 1 ] &&
-	[ "$(jcount aor-game-beta)" -eq 2 ] && [ "$(jcount aor-unknown)" -eq 2 ] &&
+	[ "$(jcount aor-game-beta)" -eq 1 ] && [ "$(jcount aor-unknown)" -eq 2 ] &&
+	[ -n "$(with_subject "$mark" "[aor beta] rejected" |
+	    awk -F'|' '$6 == "<judge-re@test.invalid>"')" ] &&
 	ok || bad "routing: judge $(jcount judge), alpha $(jcount aor-game-alpha),"\
 	    "beta $(jcount aor-game-beta), unknown $(jcount aor-unknown)"
 for id in alpha beta; do
@@ -953,7 +957,7 @@ jrun
 rc=$?
 kill "$locker" 2>/dev/null
 wait "$locker" 2>/dev/null
-[ "$rc" -eq 75 ] && grep -q "alpha.xml: the game is locked" "$w/err" &&
+[ "$rc" -eq 75 ] && grep -q "alpha.xml: error: the game is locked" "$w/err" &&
 	grep -q "^beta: fetched 1" "$w/out" && ok ||
 	{ bad "a locked game among others: exit $rc"; cat "$w/out" "$w/err"; }
 jrun
@@ -962,7 +966,7 @@ jrun
 "$adj" run --games "$w/nothing" --imap "imap://127.0.0.1:$IMAP_PORT/judge" \
 	--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" --netrc "$srv/netrc" \
 	--insecure-plain > "$w/out" 2> "$w/err"
-[ $? -eq 66 ] && grep -q "nothing: --games: not a folder" "$w/err" && ok ||
+[ $? -eq 66 ] && grep -q "nothing: error: --games: not a folder" "$w/err" && ok ||
 	bad "--games with no folder: $(cat "$w/err")"
 
 xmllint --noout --relaxng "$top/formats/mailstate.rng" "$G.mail" "$PG.mail" "$HG.mail" \
