@@ -373,9 +373,10 @@
       </xsl:for-each>
       <xsl:for-each select="$here/marker">
         <xsl:variable name="m" select="$rs/markers/marker[@id = current()/@id]"/>
-        <xsl:variable name="mx" select="$x + 9 + (position() - 1) * 19"/>
+        <!-- the id orders name (ATTACK ... gs6) and the defence -->
+        <xsl:variable name="mx" select="$x + 9 + (position() - 1) * 42"/>
         <xsl:variable name="my" select="$y + $h - 25"/>
-        <rect x="{$mx}" y="{$my}" width="17" height="17" rx="2" stroke="#6a5330">
+        <rect x="{$mx}" y="{$my}" width="39" height="17" rx="2" stroke="#6a5330">
           <xsl:attribute name="fill">
             <xsl:choose>
               <xsl:when test="$m/@action = 'yes'">#ffd666</xsl:when>
@@ -398,8 +399,11 @@
             <xsl:if test="$m/@gold"><xsl:value-of select="concat(', +', $m/@gold, ' gold')"/></xsl:if>
           </title>
         </rect>
-        <text x="{$mx + 8.5}" y="{$my + 13}" font-size="11.5" font-weight="bold"
-            text-anchor="middle" fill="#3d2f16">
+        <text x="{$mx + 3}" y="{$my + 12.5}" font-size="10" fill="#3d2f16">
+          <xsl:value-of select="@id"/>
+        </text>
+        <text x="{$mx + 36}" y="{$my + 13}" font-size="11.5" font-weight="bold"
+            text-anchor="end" fill="#3d2f16">
           <xsl:choose>
             <xsl:when test="$m/@action = 'yes'">A</xsl:when>
             <xsl:otherwise><xsl:value-of select="$m/@defence"/></xsl:otherwise>
@@ -458,6 +462,29 @@
         </xsl:attribute>
         <xsl:value-of select="@name"/>
       </text>
+      <!-- its alliance: the row and box of the alliance display (R9) -->
+      <xsl:variable name="slot" select="$st/alliances/slot[@country = current()/@id]"/>
+      <xsl:if test="$slot">
+        <xsl:variable name="top" select="$slot/@box mod 2 = 1"/>
+        <rect x="{$x + $w - 16}" y="{$y - 9}" width="30" height="17" rx="8"
+            fill="#ffffff" stroke="#222222" stroke-width="1.2">
+          <title>
+            <xsl:value-of select="concat(@name, ': alliance box ', $slot/@box, ', ')"/>
+            <xsl:choose>
+              <xsl:when test="$top">top row</xsl:when>
+              <xsl:otherwise>bottom row</xsl:otherwise>
+            </xsl:choose>
+          </title>
+        </rect>
+        <text x="{$x + $w - 1}" y="{$y + 3.5}" font-size="11" font-weight="bold"
+            text-anchor="middle" fill="#222222">
+          <xsl:choose>
+            <xsl:when test="$top">&#9650;</xsl:when>
+            <xsl:otherwise>&#9660;</xsl:otherwise>
+          </xsl:choose>
+          <xsl:value-of select="$slot/@box"/>
+        </text>
+      </xsl:if>
     </g>
   </xsl:template>
 
@@ -469,12 +496,13 @@
       <text x="{$lx + 22}" y="{$ly + 10}">discs of a country (count)</text>
       <rect x="{$lx + 1}" y="{$ly + 17}" width="14" height="14" rx="2" fill="#fffdf5" stroke="#6a5330"/>
       <text x="{$lx + 8}" y="{$ly + 28}" font-size="10" font-weight="bold" text-anchor="middle" fill="#3d2f16">4</text>
-      <text x="{$lx + 22}" y="{$ly + 28}">marker, defence 4</text>
+      <text x="{$lx + 22}" y="{$ly + 28}">marker gs6, defence 4: "gs6 4"</text>
       <rect x="{$lx + 1}" y="{$ly + 35}" width="14" height="14" rx="2" fill="#ffd666" stroke="#6a5330"/>
       <text x="{$lx + 8}" y="{$ly + 46}" font-size="10" font-weight="bold" text-anchor="middle" fill="#3d2f16">A</text>
       <text x="{$lx + 22}" y="{$ly + 46}">action marker</text>
       <text x="{$lx + 22}" y="{$ly + 64}">thick frame: +VP or +gold</text>
       <text x="{$lx + 22}" y="{$ly + 82}">8/5/3: VP for 1st/2nd/3rd</text>
+      <text x="{$lx + 22}" y="{$ly + 99}">&#9650;3 / &#9660;2: alliance, top / bottom row, box</text>
     </g>
   </xsl:template>
 
@@ -547,14 +575,17 @@
               <xsl:value-of select="concat($box/@name, ' ', $i, ': ', $rs/countries/country[@id = $who]/@name)"/>
             </title>
           </rect>
-          <circle cx="{$bx + 12}" cy="{$ry + 17}" r="6" fill="none" stroke-width="1.5">
-            <xsl:attribute name="stroke">
+          <!-- the initial: a white disc (Austria) is no empty box -->
+          <text x="{$bx + 12}" y="{$ry + 21.5}" font-size="13" font-weight="bold"
+              text-anchor="middle">
+            <xsl:attribute name="fill">
               <xsl:call-template name="svg-colour">
                 <xsl:with-param name="id" select="$who"/>
                 <xsl:with-param name="part" select="'text'"/>
               </xsl:call-template>
             </xsl:attribute>
-          </circle>
+            <xsl:value-of select="substring($rs/countries/country[@id = $who]/@name, 1, 1)"/>
+          </text>
         </xsl:when>
         <xsl:when test="$i &gt; $open">
           <rect x="{$bx}" y="{$ry + 5}" width="24" height="24" rx="4" fill="#eeeeee"
@@ -568,7 +599,8 @@
           </text>
         </xsl:when>
         <xsl:otherwise>
-          <rect x="{$bx}" y="{$ry + 5}" width="24" height="24" rx="4" fill="#ffffff" stroke="#9c8f76">
+          <rect x="{$bx + 1}" y="{$ry + 6}" width="22" height="22" rx="4" fill="none"
+              stroke="#9c8f76" stroke-dasharray="2 2">
             <title><xsl:value-of select="concat($box/@name, ' ', $i, ': free')"/></title>
           </rect>
         </xsl:otherwise>

@@ -141,6 +141,25 @@ check "board.svg shows discs and markers" \
     grep -q '<circle[^>]*r="12"' board.svg
 check "board.svg shows an occupied action box (Banking 1: Spain)" \
     has board.svg 'Banking 1: Spain'
+# Issue 11: the marker ids orders need, each country's alliance, and a
+# white disc in a box (Austria's) that no empty box looks like.
+xp() { xmllint --xpath "$1" board.svg 2>/dev/null; }
+ids=$(xmllint --xpath '/game/state/area/marker/@id' g.xml 2>/dev/null |
+    sed 's/^ *id="\(.*\)"$/\1/')
+nomark=
+for m in $ids; do
+	grep -q ">$m</text>" board.svg || nomark="$nomark $m"
+done
+check "board.svg writes every marker's id (missing:$nomark)" \
+    test -n "$ids" -a -z "$nomark"
+slots=$(xmllint --xpath 'count(/game/state/alliances/slot)' g.xml 2>/dev/null)
+badges=$(grep -c '<title>[A-Za-z ]*: alliance box [0-9], \(top\|bottom\) row</title>' board.svg)
+check "board.svg shows the alliance of each of the $slots countries" \
+    test "${slots:-0}" -gt 0 -a "$badges" = "${slots:-x}"
+check "an occupied box shows its country's initial (Banking 1: S)" \
+    grep -q '>S</text>' board.svg
+check "a free box is dashed and empty, unlike an occupied one" \
+    test "$(grep -c 'fill="none" stroke="#9c8f76" stroke-dasharray' board.svg)" -gt 0
 
 # ----------------------------------------------------------------- HTML
 for f in public.html prussia.html; do
