@@ -9,6 +9,7 @@
 #include "aor.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "dice.h"
 #include "util.h"
@@ -39,9 +40,19 @@ first_empty(const struct aor_state *st, int row)
 static void
 put_in_box(struct ctx *c, int box, int country, const char *why)
 {
+	size_t n = strlen(why);
+
 	c->st->alliance[box] = country;
-	ev(c, "alliance", country, "%s goes into alliance box %d (%s row)%s.",
-	    cname(c->st, country), box + 1, box % 2 ? "bottom" : "top", why);
+	/* reading 3: "(bottom row, proposal B)", not "(bottom row) (...)" */
+	if (c->st->rules >= 3 && n > 3 && strncmp(why, " (", 2) == 0 &&
+	    why[n - 1] == ')')
+		ev(c, "alliance", country, "%s goes into alliance box %d (%s "
+		    "row, %.*s).", cname(c->st, country), box + 1, box % 2 ?
+		    "bottom" : "top", (int)(n - 3), why + 2);
+	else
+		ev(c, "alliance", country, "%s goes into alliance box %d (%s "
+		    "row)%s.", cname(c->st, country), box + 1, box % 2 ?
+		    "bottom" : "top", why);
 }
 
 static int

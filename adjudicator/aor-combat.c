@@ -666,8 +666,9 @@ strength(const struct aor_state *st, struct side *s, int is_attacker)
 	s->strength = 0;
 	if (s->ndice == 2) {
 		diff = abs(s->dice[0] - s->dice[1]);
-		sb_addf(&s->why, "dice %d and %d: %d", s->dice[0], s->dice[1],
-		    diff);
+		/* reading 3 says what the number is (issue 11) */
+		sb_addf(&s->why, "dice %d and %d: %s%d", s->dice[0],
+		    s->dice[1], st->rules >= 3 ? "difference " : "", diff);
 		s->strength = diff;
 	}
 	if (!is_attacker && s->country < 0) {
@@ -767,7 +768,7 @@ reserves(struct ctx *c, struct side *a, struct side *d)
 	const struct combat *cb = &st->combat;
 	struct side *sides[2] = { a, d };
 	enum reserve_policy pol[2] = { cb->att.reserve, cb->def_reserve };
-	int i, k, inst, use;
+	int i, k, inst, use, before[2][2];
 
 	for (i = 0; i < 2; i++) {
 		struct side *me = sides[i];
@@ -787,6 +788,8 @@ reserves(struct ctx *c, struct side *a, struct side *d)
 		if (!use)
 			continue;
 		st->box[k][inst] = NO_COUNTRY;
+		memcpy(before[0], a->dice, sizeof(before[0]));
+		memcpy(before[1], d->dice, sizeof(before[1]));
 		roll(c, a, cname(st, a->country));
 		if (d->ndice)
 			roll(c, d, d->country >= 0 ? cname(st, d->country) :
@@ -794,9 +797,16 @@ reserves(struct ctx *c, struct side *a, struct side *d)
 		strength(st, a, 1);
 		strength(st, d, 0);
 		sb_init(&sb);
+		/* reading 3: "attacker from 6 and 1 to 2 and 5" (issue 11) */
 		sb_add(&sb, "attacker ");
+		if (st->rules >= 3 && a->ndice == 2)
+			sb_addf(&sb, "from %d and %d to ", before[0][0],
+			    before[0][1]);
 		dice_text(a, &sb);
 		sb_add(&sb, ", defender ");
+		if (st->rules >= 3 && d->ndice == 2)
+			sb_addf(&sb, "from %d and %d to ", before[1][0],
+			    before[1][1]);
 		dice_text(d, &sb);
 		ev(c, "reserve", me->country, "%s uses a Reserve (policy %s, "
 		    "R19): the disc leaves the box and both sides re-roll: "

@@ -58,9 +58,13 @@ int aor_variant_by_name(const char *name);	/* flag, or 0 */
  *      Office holder's second attack is checked against the state after
  *      the first (R14); the adjudicator opens at 0 as soon as the last
  *      player has missed the opening (R37).
+ *   3  2026-11-26, the wording of issue 11 (the rules as in 2): "(box 4,
+ *      bottom row, proposal B)" without doubled parentheses; "dice 6 and
+ *      3: difference 3"; a Reserve's re-roll shows each side's dice
+ *      before and after.
  */
 #define AOR_RULES_OLDEST 1
-#define AOR_RULES_CURRENT 2
+#define AOR_RULES_CURRENT 3
 
 enum phase { PH_SETUP, PH_AUCTION, PH_SEGMENTS, PH_OVER };
 

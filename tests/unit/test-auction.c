@@ -111,6 +111,9 @@ TEST(r9_reading_1_seventh_country_goes_alone_to_box_7)
 	order(&t, "prussia", "T1.A3.2", "PASS", &err);
 	CHECK_INT(order(&t, "spain", "T1.A3.3", "PASS", &err), 0);
 	/* Netherlands is left and goes alone into box 7 (R9). */
+	/* a game of reading 1 keeps the wording it was played with */
+	CHECK_CONTAINS(test_events(&t), "Russia goes into alliance box 2 "
+	    "(bottom row) (proposal B).");
 	CHECK_INT(t.st.alliance[0], C("austria"));
 	CHECK_INT(t.st.alliance[1], C("russia"));
 	CHECK_INT(t.st.alliance[2], C("prussia"));
@@ -301,7 +304,7 @@ TEST(r9_r10_seventh_country_auctioned_winner_places_it_in_box_8)
 	CHECK_INT(t.st.alliance[7], C("france"));
 	CHECK_CONTAINS(test_events(&t), "Spain wins auction 4 with a bid of "
 	    "3.\nSpain pays 3 gold for the winning bid of auction 4.\nFrance "
-	    "goes into alliance box 8 (bottom row) (proposal B).\nThe bottom "
+	    "goes into alliance box 8 (bottom row, proposal B).\nThe bottom "
 	    "row's alliance has four countries (R9).");
 	/* Bottom: Russia, Great Britain, Spain, France; top: three. */
 	CHECK_INT(aor_alliance_of(&t.st, C("france")), 1);

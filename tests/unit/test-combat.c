@@ -99,9 +99,9 @@ TEST(r27_example_1_prussia_9_austria_6_overwhelming)
 	CHECK_INT(t.st.combat.stage, CS_NONE);
 	CHECK_INT(t.dice.script_pos, 4);
 	CHECK_CONTAINS(test_events(&t), "Strength of Prussia: 9 (dice 4 and 1: "
-	    "3; card 4/0/5: 4 soldiers; Army Training: 1; Bavaria: 1).");
+	    "difference 3; card 4/0/5: 4 soldiers; Army Training: 1; Bavaria: 1).");
 	CHECK_CONTAINS(test_events(&t), "Strength of Austria: 6 (dice 3 and 3: "
-	    "0; card 4/0/7: 4 soldiers; 1 ally card: 1; Saxony: 1).");
+	    "difference 0; card 4/0/7: 4 soldiers; 1 ally card: 1; Saxony: 1).");
 	CHECK_CONTAINS(test_events(&t), "Russia played the blank card: a bluff "
 	    "(R24).");
 	CHECK_INT(t.st.discs[gs][C("prussia")], 2);
@@ -183,10 +183,10 @@ TEST(r27_example_2_russia_8_prussia_8_tie)
 	test_script(&t, dice, 4);
 	CHECK_INT(order(&t, "france", "T1.C1.JOIN", "JOIN ALLY"), 0);
 	CHECK_CONTAINS(test_events(&t), "Strength of Russia: 8 (dice 3 and 2: "
-	    "1; card 2/2/5: 2 soldiers, 2 ships; 2 ally cards: 2; Navy "
+	    "difference 1; card 2/2/5: 2 soldiers, 2 ships; 2 ally cards: 2; Navy "
 	    "Training: 1).");
 	CHECK_CONTAINS(test_events(&t), "Strength of Prussia: 8 (dice 5 and 2: "
-	    "3; card 3/0/2: 3 soldiers; Army Training: 2).");
+	    "difference 3; card 3/0/2: 3 soldiers; Army Training: 2).");
 	CHECK_INT(t.st.unrest[C("russia")], 4 + 2);
 	CHECK_INT(t.st.unrest[C("prussia")], 4 + 1);
 	CHECK_INT(t.st.unrest[C("france")], 4 + 1);
@@ -293,9 +293,9 @@ TEST(r26_npc_defender_with_a_joined_player_ally_and_npc_allies)
 	CHECK_INT(order(&t, "prussia", "T1.C1.NPC", "NPC Russia"), 0);
 	/* Prussia 5 + 3 + 1 = 9; Netherlands 1 + 4 + 1 = 6 */
 	CHECK_CONTAINS(test_events(&t), "Strength of Prussia: 9 (dice 6 and 1: "
-	    "5; card 3/0/2: 3 soldiers; NPC ally Russia: 1).");
+	    "difference 5; card 3/0/2: 3 soldiers; NPC ally Russia: 1).");
 	CHECK_CONTAINS(test_events(&t), "Strength of Netherlands: 6 (dice 3 and "
-	    "2: 1; a non-player disc 4; 1 ally card: 1).");
+	    "2: difference 1; a non-player disc 4; 1 ally card: 1).");
 	CHECK_INT(t.st.discs[ce][C("netherlands")], 0);
 	CHECK_INT(t.st.discs[ce][C("prussia")], 2);
 	CHECK_INT(t.st.gold[C("prussia")], 14 - 2 - 1);
@@ -325,7 +325,7 @@ TEST(r29_ottoman_vp_marker_taken_scores_at_once)
 	CHECK_INT(t.st.vp[C("austria")], 1);
 	CHECK_INT(t.st.unrest[C("austria")], 5);	/* Pyrrhic */
 	CHECK_CONTAINS(test_events(&t), "Strength of the marker: 5 (dice 1 and "
-	    "1: 0; marker's number 5).");
+	    "1: difference 0; marker's number 5).");
 	test_game_release(&t);
 }
 
@@ -531,6 +531,12 @@ TEST(r19_reserves_used_by_each_side)
 	CHECK_CONTAINS(test_events(&t), "Prussia uses a Reserve (policy "
 	    "if-losing, R19)");
 	CHECK_CONTAINS(test_events(&t), "Austria uses a Reserve");
+	/* issue 11 (reading 3): the dice before and after each re-roll */
+	CHECK_CONTAINS(test_events(&t), "both sides re-roll: attacker from 1 "
+	    "and 1 to 6 and 1, defender from 6 and 1 to 1 and 1.");
+	CHECK_CONTAINS(test_events(&t), "both sides re-roll: attacker from 6 "
+	    "and 1 to 2 and 1, defender from 1 and 1 to 4 and 1.");
+	CHECK_CONTAINS(test_events(&t), "(dice 2 and 1: difference 1;");
 	CHECK_INT(t.st.discs[gs][C("austria")], 1);
 	test_game_release(&t);
 }
@@ -752,7 +758,7 @@ TEST(r18_boxes_do_not_help_allies)
 	CHECK_INT(order(&t, "france", "T1.C1.JOIN", "JOIN ALLY"), 0);
 	/* 0 + 1 soldier + 1 ally + 1 Saxony (Prussia's own) = 3 */
 	CHECK_CONTAINS(test_events(&t), "Strength of Prussia: 3 (dice 1 and 1: "
-	    "0; card 1/0/0: 1 soldier; 1 ally card: 1; Saxony: 1).");
+	    "difference 0; card 1/0/0: 1 soldier; 1 ally card: 1; Saxony: 1).");
 	test_game_release(&t);
 }
 
