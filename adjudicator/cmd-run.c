@@ -749,7 +749,7 @@ run_games(struct moderation *t, const char *dir)
 		return EXIT_NOINPUT;
 	}
 	lock_path = xasprintf("%s/.judge", dir);
-	lock = game_lock(lock_path);	/* .judge.lock: one router at once */
+	lock = game_lock(lock_path);	/* .judge.lock: one router */
 	free(lock_path);
 	if (lock < 0) {
 		for (i = 0; i < nids; i++)
