@@ -1458,8 +1458,9 @@ game_sealed_binding(const struct game *g, const char *plain, int country,
 		for (line = p; *line == ' ' || *line == '\t' || *line == '\r';
 		    line++)
 			;
-		for (e = line + strlen(line); e > line && (e[-1] == ' ' ||
-		    e[-1] == '\t' || e[-1] == '\r'); e--)
+		e = line + strlen(line);
+		while (e > line && (e[-1] == ' ' || e[-1] == '\t' ||
+		    e[-1] == '\r'))
 			*--e = '\0';
 		if (*line == '\0')
 			continue;
