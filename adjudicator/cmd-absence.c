@@ -20,33 +20,20 @@ static const char absence_usage[] =
 int
 cmd_absence(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *now_opt = NULL, *path;
+	const char *path;
 	struct strbuf err, out;
 	struct entry *e;
 	struct game g;
 	char now[32], from[32], to[32], *text = NULL;
 	long long t, nt;
-	int c, lock, rc, co;
+	int first, lock, rc, co;
 	size_t k;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'n': now_opt = optarg; break;
-		case 'h': return usage(absence_usage, EXIT_OK);
-		default: return usage(absence_usage, EXIT_USAGE);
-		}
-	}
-	if (argc - optind != 4)
-		return usage(absence_usage, EXIT_USAGE);
-	path = argv[optind];
-	if (run_time(now_opt, now) != 0 || run_time(argv[optind + 2],
-	    from) != 0 || run_time(argv[optind + 3], to) != 0)
+	if ((rc = now_args(argc, argv, absence_usage, 4, now, &first)) >= 0)
+		return rc;
+	path = argv[first];
+	if (run_time(argv[first + 2], from) != 0 ||
+	    run_time(argv[first + 3], to) != 0)
 		return EXIT_USAGE;
 	if (time_parse(to) <= time_parse(from)) {
 		diag(EXIT_USAGE, NULL, 0, "the absence ends (%s) before it "
@@ -62,7 +49,7 @@ cmd_absence(int argc, char **argv)
 		return rc;
 	sb_init(&err);
 	sb_init(&out);
-	co = rs_find_country(&g.rs, argv[optind + 1], &err);
+	co = rs_find_country(&g.rs, argv[first + 1], &err);
 	if (co < 0 || !aor_is_player(&g.st, co)) {
 		diag(EXIT_USAGE, NULL, 0, "%s", co < 0 ? err.buf :
 		    "not a player's country");

@@ -23,37 +23,22 @@ static const char adjust_usage[] =
 int
 cmd_adjust(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *now_opt = NULL, *path;
+	const char *path;
 	struct strbuf err, text, out;
 	struct game g;
 	char now[32];
-	int c, lock, rc = EXIT_OK;
+	int first, lock, rc = EXIT_OK;
 	size_t k;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'n': now_opt = optarg; break;
-		case 'h': return usage(adjust_usage, EXIT_OK);
-		default: return usage(adjust_usage, EXIT_USAGE);
-		}
-	}
-	if (argc - optind != 2)
-		return usage(adjust_usage, EXIT_USAGE);
-	path = argv[optind];
-	if (run_time(now_opt, now) != 0)
-		return EXIT_USAGE;
+	if ((rc = now_args(argc, argv, adjust_usage, 2, now, &first)) >= 0)
+		return rc;
+	path = argv[first];
 	if ((rc = moderator_open(path, &g, &lock)) != EXIT_OK)
 		return rc;
 	sb_init(&err);
 	sb_init(&text);
 	sb_init(&out);
-	if (aor_adjust_canon(&g.st, argv[optind + 1], &text, &err) != 0 ||
+	if (aor_adjust_canon(&g.st, argv[first + 1], &text, &err) != 0 ||
 	    game_adjust(&g, text.buf, now, &err) != 0) {
 		diag(EXIT_USAGE, NULL, 0, "%s", err.buf);
 		rc = EXIT_USAGE;

@@ -72,6 +72,34 @@ moderator_close(const char *path, struct game *g, int lock,
 }
 
 int
+now_args(int argc, char **argv, const char *usage_text, int nargs,
+    char now[32], int *first)
+{
+	static const struct option opts[] = {
+		{ "now", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *now_opt = NULL;
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'n': now_opt = optarg; break;
+		case 'h': return usage(usage_text, EXIT_OK);
+		default: return usage(usage_text, EXIT_USAGE);
+		}
+	}
+	if (argc - optind != nargs)
+		return usage(usage_text, EXIT_USAGE);
+	if (run_time(now_opt, now) != 0)
+		return EXIT_USAGE;
+	*first = optind;
+	return -1;
+}
+
+int
 run_time(const char *now_opt, char out[32])
 {
 	if (time_now(now_opt, out) != 0) {

@@ -17,32 +17,18 @@ static const char key_usage[] =
 int
 cmd_key(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *now_opt = NULL, *path, *who, *file;
+	const char *path, *who, *file;
 	struct strbuf err, rev;
 	struct game g;
 	char now[32], *text;
-	int c, lock, co = NO_COUNTRY, rc = EXIT_OK, revoked = 0;
+	int first, lock, co = NO_COUNTRY, rc = EXIT_OK, revoked = 0;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'n': now_opt = optarg; break;
-		case 'h': return usage(key_usage, EXIT_OK);
-		default: return usage(key_usage, EXIT_USAGE);
-		}
-	}
-	if (argc - optind != 3)
-		return usage(key_usage, EXIT_USAGE);
-	path = argv[optind];
-	who = argv[optind + 1];
-	file = argv[optind + 2];
-	if (run_time(now_opt, now) != 0)
-		return EXIT_USAGE;
+	if ((rc = now_args(argc, argv, key_usage, 3, now, &first)) >= 0)
+		return rc;
+	rc = EXIT_OK;
+	path = argv[first];
+	who = argv[first + 1];
+	file = argv[first + 2];
 	text = read_input_file(file, KEY_FILE_MAX, 0, NULL);
 	if (text == NULL) {
 		diag(EXIT_NOINPUT, file, 0, "cannot read the key: %s",

@@ -21,31 +21,16 @@ static const char pause_usage[] =
 int
 cmd_pause(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *now_opt = NULL, *path;
+	const char *path;
 	struct strbuf err;
 	struct entry *e;
 	struct game g;
 	char now[32];
-	int c, lock, rc;
+	int first, lock, rc;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'n': now_opt = optarg; break;
-		case 'h': return usage(pause_usage, EXIT_OK);
-		default: return usage(pause_usage, EXIT_USAGE);
-		}
-	}
-	if (argc - optind != 1)
-		return usage(pause_usage, EXIT_USAGE);
-	path = argv[optind];
-	if (run_time(now_opt, now) != 0)
-		return EXIT_USAGE;
+	if ((rc = now_args(argc, argv, pause_usage, 1, now, &first)) >= 0)
+		return rc;
+	path = argv[first];
 	if ((rc = moderator_open(path, &g, &lock)) != EXIT_OK)
 		return rc;
 	sb_init(&err);

@@ -34,33 +34,18 @@ span_text(long long s, char *out, size_t len)
 int
 cmd_resume(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *now_opt = NULL, *path;
+	const char *path;
 	struct strbuf err;
 	struct entry *e;
 	struct game g;
 	char now[32], since[32], span[64], *text;
 	long long shift;
-	int c, lock, rc, moved = 0;
+	int first, lock, rc, moved = 0;
 	size_t k;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'n': now_opt = optarg; break;
-		case 'h': return usage(resume_usage, EXIT_OK);
-		default: return usage(resume_usage, EXIT_USAGE);
-		}
-	}
-	if (argc - optind != 1)
-		return usage(resume_usage, EXIT_USAGE);
-	path = argv[optind];
-	if (run_time(now_opt, now) != 0)
-		return EXIT_USAGE;
+	if ((rc = now_args(argc, argv, resume_usage, 1, now, &first)) >= 0)
+		return rc;
+	path = argv[first];
 	if ((rc = moderator_open(path, &g, &lock)) != EXIT_OK)
 		return rc;
 	if (!game_paused(&g)) {

@@ -58,6 +58,15 @@ int moderator_close(const char *path, struct game *g, int lock,
 int run_time(const char *now_opt, char out[32]);
 
 /*
+ * Parses the arguments of a command whose only option is --now: exactly
+ * nargs operands, the game file first.  Gives the run's time in now and
+ * the index of the first operand in *first and returns -1; otherwise the
+ * status to end the command with (--help, bad usage, bad time).
+ */
+int now_args(int argc, char **argv, const char *usage_text, int nargs,
+    char now[32], int *first);
+
+/*
  * Writes the report of a run: the game document transformed by a template
  * (templates/report-text.xsl unless template names another) to out_path,
  * or to stdout when out_path is NULL.  viewer names the country whose

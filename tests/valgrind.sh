@@ -15,7 +15,12 @@ EOW
 chmod +x /tmp/aor-vg-wrap.$$
 ADJUDICATOR=/tmp/aor-vg-wrap.$$ "$top/tests/replay-game.sh" \
 	"$top/tests/games/three-attacks" || status=1
-ADJUDICATOR=/tmp/aor-vg-wrap.$$ "$top/tests/bad-input.sh" | tail -1 || status=1
-rm -f /tmp/aor-vg-wrap.$$
+log=/tmp/aor-vg-log.$$
+# The suite's own summary line, and its status: a check that fails under
+# valgrind fails this script too.
+ADJUDICATOR=/tmp/aor-vg-wrap.$$ "$top/tests/bad-input.sh" > "$log" 2>&1 ||
+	{ status=1; grep "^FAIL" "$log"; }
+tail -1 "$log"
+rm -f /tmp/aor-vg-wrap.$$ "$log"
 [ $status -eq 0 ] && echo "valgrind: clean" || echo "valgrind: errors"
 exit $status
