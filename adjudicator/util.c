@@ -184,6 +184,26 @@ write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
+/*
+ * A file that is not a regular one (/dev/null, a terminal) is written in
+ * place: renaming over it would replace the device.
+ */
+static int
+write_in_place(const char *path, const void *buf, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), e;
+
+	if (fd < 0)
+		return -1;
+	if (write_all(fd, buf, len) != 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -2;
+	}
+	return close(fd) == 0 ? 0 : -2;
+}
+
 int
 write_file_atomic(const char *path, const void *buf, size_t len,
     unsigned mode)
@@ -192,18 +212,8 @@ write_file_atomic(const char *path, const void *buf, size_t len,
 	char *tmp, *dircopy;
 	int fd, e;
 
-	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
-		fd = open(path, O_WRONLY);
-		if (fd < 0)
-			return -2;
-		if (write_all(fd, buf, len) != 0) {
-			e = errno;
-			close(fd);
-			errno = e;
-			return -2;
-		}
-		return close(fd) == 0 ? 0 : -2;
-	}
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+		return write_in_place(path, buf, len);
 	tmp = xasprintf("%s.tmpXXXXXX", path);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
@@ -494,22 +504,6 @@ stage_init(struct stage *st)
 {
 	st->files = NULL;
 	st->n = 0;
-}
-
-static int
-write_in_place(const char *path, const void *buf, size_t len)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), e;
-
-	if (fd < 0)
-		return -1;
-	if (write_all(fd, buf, len) != 0) {
-		e = errno;
-		close(fd);
-		errno = e;
-		return -2;
-	}
-	return close(fd) == 0 ? 0 : -2;
 }
 
 int

@@ -40,7 +40,8 @@ char *sb_detach(struct strbuf *sb);
  * written, fsynced and renamed over path, then the folder fsynced.  A
  * path that exists and is not a regular file (/dev/null, a pipe) is
  * written into as it is.  Returns 0, -1 when the temporary file cannot be
- * created, -2 when writing or renaming fails; errno tells why.
+ * created (or a non-regular path opened), -2 when writing or renaming
+ * fails; errno tells why.
  */
 int write_file_atomic(const char *path, const void *buf, size_t len,
     unsigned mode);
