@@ -55,6 +55,36 @@ first_line(const char *text)
 	    xstrdup(text);
 }
 
+/*
+ * A rollback among the runs undone is kept as a line of the new one, with
+ * those it kept itself: the dice after a rollback are new, so a moderator
+ * who rolled back again and again to draw other dice would leave every
+ * try in the history, for the players to see.  Returns the number of
+ * rollbacks added.
+ */
+static int
+rollback_chain(struct strbuf *chain, const char *text)
+{
+	const char *p = text, *nl;
+	char sum[65];
+	int to, from, n = 1;
+
+	if (sscanf(text, "rollback %d\nfrom-run %d", &to, &from) != 2 ||
+	    (p = strstr(text, "\nbackup-sha256 ")) == NULL ||
+	    sscanf(p, "\nbackup-sha256 %64s", sum) != 1)
+		return 0;
+	sb_addf(chain, "\nearlier-rollback %d from-run %d backup-sha256 %s",
+	    to, from, sum);
+	for (p = text; (p = strstr(p, "\nearlier-rollback ")) != NULL;
+	    p = nl, n++) {
+		nl = strchr(p + 1, '\n');
+		if (nl == NULL)
+			nl = p + strlen(p);
+		sb_addn(chain, p, (size_t)(nl - p));
+	}
+	return n;
+}
+
 /* A received message carried over when its order waits again. */
 struct carried {
 	int country;
@@ -83,6 +113,8 @@ cmd_rollback(int argc, char **argv)
 	char *mailpath = NULL, *spool = NULL;
 	size_t k, n, nu = 0, ncr = 0, oldlen = 0, q, ri;
 	int c, lock, rc, from, to = -1, waiting = 0, resend = 0, mail = 0;
+	int earlier = 0;
+	struct strbuf chain;
 	long v;
 
 	optind = 1;
@@ -119,6 +151,7 @@ cmd_rollback(int argc, char **argv)
 	sb_init(&err);
 	sb_init(&text);
 	sb_init(&out);
+	sb_init(&chain);
 	/* the file as it is, kept before anything changes */
 	if ((old = read_file(path, &oldlen)) == NULL) {
 		diag(EXIT_NOINPUT, path, 0, "cannot read: %s", strerror(errno));
@@ -166,6 +199,8 @@ cmd_rollback(int argc, char **argv)
 			if (strncmp(line, "rollback", 8) != 0)
 				sb_addf(&out, "undone, redo if still meant: "
 				    "%s\n", line);
+			else
+				earlier += rollback_chain(&chain, h->text);
 			free(line);
 		}
 	}
@@ -185,9 +220,9 @@ cmd_rollback(int argc, char **argv)
 	g.deadlines = NULL;
 	g.ndeadlines = 0;
 	backup = backup_name(path, from);
-	sb_addf(&text, "rollback %d\nfrom-run %d\nbackup %s\nbackup-sha256 %s",
-	    to, from, strrchr(backup, '/') ? strrchr(backup, '/') + 1 : backup,
-	    sum);
+	sb_addf(&text, "rollback %d\nfrom-run %d\nbackup %s\n"
+	    "backup-sha256 %s%s", to, from, strrchr(backup, '/') ?
+	    strrchr(backup, '/') + 1 : backup, sum, chain.buf);
 	if ((e = game_moderate(&g, text.buf, now, &err)) == NULL) {
 		diag(EXIT_SOFTWARE, path, 0, "%s", err.buf);
 		rc = EXIT_SOFTWARE;
@@ -203,6 +238,10 @@ cmd_rollback(int argc, char **argv)
 	    "seen in the runs undone say nothing of the draws to come.", to,
 	    from > to + 1 ? "s" : "", to + 1, from > to + 1 ? " to " : "",
 	    from > to + 1 ? from : 0);
+	if (earlier > 0)
+		game_note(&g, e, "The runs undone held %d earlier rollback%s; "
+		    "the history keeps %s.", earlier, earlier > 1 ? "s" : "",
+		    earlier > 1 ? "them all" : "it");
 	for (k = 0; k < nu; k++) {
 		struct order *o = &u[k].o;
 		enum step_status s = STEP_STALE;
@@ -309,5 +348,6 @@ out:
 	sb_release(&err);
 	sb_release(&text);
 	sb_release(&out);
+	sb_release(&chain);
 	return rc;
 }

@@ -296,9 +296,14 @@ hasnt rollback-paused "$w/st" "paused"
 same rollback-gold 14 "$(state gold prussia)"
 grep -q '<settings deadline-hours="48"/>' "$g" && ok ||
 	bad "the deadline hours are not back to 48"
+# The rollback to run 1, undone too, stays in the history: a moderator
+# cannot roll back again and again for other dice unseen.
+has rollback-chain "$g" "earlier-rollback 1 from-run 2 backup-sha256 "
 verify "rollback to 0"
 "$adj" resolve "$g" --seed-file "$w/seed" --now 2026-12-10T12:00:00Z \
 	--report "$w/r1b.txt" || bad "resolve after rollback"
+tr -s '\n ' '  ' < "$w/r1b.txt" > "$w/r1b.flat"
+has rollback-chain-report "$w/r1b.flat" "The runs undone held 1 earlier rollback; the history keeps it."
 has rollback-report "$w/r1b.txt" "* The moderator rolls the game back to its state after run 0: run 1 undone."
 has rollback-report-order "$w/r1b.txt" "Austria's order for STEP T1.A1.1 waits again for its step."
 has rollback-applied "$w/r1b.txt" "Austria bids 0: A Austria, B Prussia."
