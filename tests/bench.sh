@@ -230,6 +230,14 @@ fi
 # 3. Run 300 against run 10 of one game.
 s7=$top/tests/games/seven-attacks
 mkdir "$w/s7"
+if [ -f "$s7/orders.txt" ]; then	# packed order files (replay-game.sh)
+	mkdir -p "$w/s7src/orders"
+	awk -v d="$w/s7src" '/^==> orders\/[0-9a-z.-]+ <==$/ {
+		if (f != "") close(f); f = d "/" $2; next }
+	    { print > f }' "$s7/orders.txt"
+	cp "$s7/runs" "$s7/seed" "$s7/new.args" "$w/s7src"
+	s7=$w/s7src
+fi
 cp "$s7/seed" "$w/s7/seed"; chmod 600 "$w/s7/seed"
 eval "set -- $(sed "s|SEED|$w/s7/seed|" "$s7/new.args")"
 "$adj" new -o "$w/s7/game.xml" "$@" > /dev/null 2>&1
