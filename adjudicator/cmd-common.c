@@ -129,7 +129,14 @@ private_reports(struct game *g, const char *template_path, const char *dir)
 		char *text = NULL, *armored = NULL, *path;
 		size_t len;
 		xmlDoc *mine = game_to_xml_for(g, NULL, co);
+		struct hidden *old = NULL;
+		size_t nold = 0, i;
 
+		if (template_path == NULL)	/* issue 12: what it reads */
+			game_doc_trim(mine, g->run, &old, &nold);
+		for (i = 0; i < nold; i++)
+			xmlFreeNode(old[i].node);
+		free(old);
 		rc = report_render(mine, template_path, g->run, id, &text,
 		    &len);
 		xmlFreeDoc(mine);
@@ -165,8 +172,8 @@ save_with_reports(struct game *g, const char *path, const char *now,
 {
 	struct stage st;
 	const char *failed = NULL;
-	struct hidden *hidden;
-	size_t nhidden;
+	struct hidden *hidden, *old = NULL;
+	size_t nhidden, nold = 0;
 	xmlDoc *doc;
 	int rc;
 
@@ -174,10 +181,18 @@ save_with_reports(struct game *g, const char *path, const char *now,
 	report_stage(&st);
 	/* one document for the report and the game file (issue 12) */
 	doc = game_to_xml(g, now);
+	/*
+	 * The text report reads only this run's history entries (and the
+	 * key entries): the others are out while it renders, so that it
+	 * and the hiding below cost the run, not the game (issue 12).
+	 */
+	if (template_path == NULL)
+		game_doc_trim(doc, g->run, &old, &nold);
 	/* the public report's document holds only what all may see */
 	game_doc_hide(g, doc, NO_COUNTRY, &hidden, &nhidden);
 	rc = report_write(doc, template_path, g->run, NULL, report_path);
 	game_doc_unhide(doc, hidden, nhidden);
+	game_doc_unhide(doc, old, nold);
 	if (rc == EXIT_OK && private_dir != NULL)
 		rc = private_reports(g, template_path, private_dir);
 	report_stage(NULL);

@@ -2023,6 +2023,30 @@ game_doc_hide(const struct game *g, xmlDoc *doc, int viewer,
 }
 
 void
+game_doc_trim(xmlDoc *doc, int run, struct hidden **h, size_t *nh)
+{
+	xmlNode *n, *next;
+	char want[16], r[16], kind[16];
+
+	*h = NULL;
+	*nh = 0;
+	snprintf(want, sizeof(want), "%d", run);
+	n = xml_child(xml_child(xmlDocGetRootElement(doc), "history"),
+	    "entry");
+	for (; n != NULL; n = next) {
+		next = xml_next(n, "entry");
+		/* the template compares @run = $run as strings */
+		if (xml_attr(n, "run", r, sizeof(r)) == 0 &&
+		    strcmp(r, want) == 0)
+			continue;
+		if (xml_attr(n, "kind", kind, sizeof(kind)) == 0 &&
+		    strcmp(kind, "key") == 0)
+			continue;
+		hide_node(n, h, nh);
+	}
+}
+
+void
 game_doc_unhide(xmlDoc *doc, struct hidden *h, size_t nh)
 {
 	xmlNode *q = xml_child(xmlDocGetRootElement(doc), "queue");

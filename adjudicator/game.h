@@ -332,6 +332,14 @@ struct hidden { xmlNode *node, *parent, *next; };
 void game_doc_hide(const struct game *g, xmlDoc *doc, int viewer,
     struct hidden **h, size_t *nh);
 void game_doc_unhide(xmlDoc *doc, struct hidden *h, size_t nh);
+/*
+ * Issue 12: the history entries the text report template
+ * (templates/report-text.xsl) does not read, taken out like game_doc_hide
+ * does: all but run's entries and the key entries.  The report costs the
+ * run, not the game's length.  Only for that template: another one (the
+ * HTML report, a moderator's) may read every entry.
+ */
+void game_doc_trim(xmlDoc *doc, int run, struct hidden **h, size_t *nh);
 
 /*
  * An exclusive lock on the game for the whole run (GAME.xml.lock beside
