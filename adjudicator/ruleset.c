@@ -4,6 +4,7 @@
 #include "ruleset.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -402,6 +403,67 @@ cand_add(struct candidates *c, int index, const char *name,
 	c->n++;
 }
 
+/*
+ * The two foldings of a ruleset name, remembered: every name an order
+ * names was compared by folding each candidate again, 2% of loading a
+ * long game (issue 12).  Keyed by the name's address and checked
+ * against a copy of its text, so that a name at a reused address is
+ * folded anew.
+ */
+struct fold_memo {
+	const char *key;
+	char raw[64];
+	char f[2][128];
+};
+
+static const char *const *
+fold_twice(const char *name, char f[2][128])
+{
+	static struct fold_memo memo[512];
+	static unsigned short slot[1024];	/* memo index + 1, or 0 */
+	static size_t nmemo;
+	static const char *out[2];
+	size_t h, probes;
+	struct fold_memo *m;
+
+	if (strlen(name) >= sizeof(memo[0].raw))
+		goto plain;
+	h = ((size_t)(uintptr_t)name >> 3) % ARRAY_SIZE(slot);
+	for (probes = 0; probes < ARRAY_SIZE(slot); probes++) {
+		if (slot[h] == 0)
+			break;
+		m = &memo[slot[h] - 1];
+		if (m->key == name) {
+			if (strcmp(m->raw, name) != 0) {
+				strcpy(m->raw, name);
+				name_fold(name, m->f[0], sizeof(m->f[0]), 1);
+				name_fold(name, m->f[1], sizeof(m->f[1]), 0);
+			}
+			out[0] = m->f[0];
+			out[1] = m->f[1];
+			return out;
+		}
+		h = (h + 1) % ARRAY_SIZE(slot);
+	}
+	if (probes == ARRAY_SIZE(slot) || nmemo == ARRAY_SIZE(memo))
+		goto plain;
+	m = &memo[nmemo++];
+	slot[h] = (unsigned short)nmemo;
+	m->key = name;
+	strcpy(m->raw, name);
+	name_fold(name, m->f[0], sizeof(m->f[0]), 1);
+	name_fold(name, m->f[1], sizeof(m->f[1]), 0);
+	out[0] = m->f[0];
+	out[1] = m->f[1];
+	return out;
+plain:
+	name_fold(name, f[0], sizeof(f[0]), 1);
+	name_fold(name, f[1], sizeof(f[1]), 0);
+	out[0] = f[0];
+	out[1] = f[1];
+	return out;
+}
+
 static int
 cand_find(const struct candidates *c, const char *text, struct strbuf *err)
 {
@@ -419,21 +481,20 @@ cand_find(const struct candidates *c, const char *text, struct strbuf *err)
 	}
 	/* An exact match wins over prefixes. */
 	for (i = 0; i < c->n; i++) {
-		name_fold(c->names[i], f[0], sizeof(f[0]), 1);
-		name_fold(c->names[i], f[1], sizeof(f[1]), 0);
+		const char *const *ff = fold_twice(c->names[i], f);
+
 		for (k = 0; k < 2; k++)
-			if (strcmp(in[k], f[0]) == 0 ||
-			    strcmp(in[k], f[1]) == 0)
+			if (strcmp(in[k], ff[0]) == 0 ||
+			    strcmp(in[k], ff[1]) == 0)
 				return c->index[i];
 	}
 	for (i = 0; i < c->n; i++) {
 		int hit = 0, j;
+		const char *const *ff = fold_twice(c->names[i], f);
 
-		name_fold(c->names[i], f[0], sizeof(f[0]), 1);
-		name_fold(c->names[i], f[1], sizeof(f[1]), 0);
 		for (k = 0; k < 2; k++)
-			if (strncmp(in[k], f[0], strlen(in[k])) == 0 ||
-			    strncmp(in[k], f[1], strlen(in[k])) == 0)
+			if (strncmp(in[k], ff[0], strlen(in[k])) == 0 ||
+			    strncmp(in[k], ff[1], strlen(in[k])) == 0)
 				hit = 1;
 		if (!hit)
 			continue;

@@ -421,8 +421,9 @@ parse(const char *buf, size_t len, const char *file, const char *schema,
 	ctxt->sax->internalSubset = refuse_doctype;
 	ctxt->sax->entityDecl = refuse_entity;
 	ctxt->sax->externalSubset = NULL;
+	/* short texts inside their nodes: fewer allocations (issue 12) */
 	doc = xmlCtxtReadMemory(ctxt, buf, (int)len, file, NULL,
-	    XML_PARSE_NONET | XML_PARSE_NOBLANKS);
+	    XML_PARSE_NONET | XML_PARSE_NOBLANKS | XML_PARSE_COMPACT);
 	if (doc != NULL && (!ctxt->wellFormed || ctxt->disableSAX ||
 	    doc->intSubset != NULL || diag_status() != before)) {
 		xmlFreeDoc(doc);
