@@ -296,6 +296,7 @@ else
 fi
 
 # 5. verify against xmllint.
+s7=$top/tests/games/seven-attacks
 arch=$s7/expected/game.xml
 if "$adj" verify "$arch" --seed-file "$s7/seed" > /dev/null 2>&1; then
 	: > "$w/a"; : > "$w/b"
