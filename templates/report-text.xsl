@@ -18,6 +18,7 @@
   <xsl:key name="country" match="/game/ruleset/countries/country" use="@id"/>
   <xsl:key name="area" match="/game/ruleset/areas/area" use="@id"/>
   <xsl:key name="box" match="/game/ruleset/boxes/box" use="@id"/>
+  <xsl:key name="marker" match="/game/ruleset/markers/marker" use="@id"/>
 
   <xsl:template name="cname">
     <xsl:param name="id"/>
@@ -415,7 +416,7 @@
       </xsl:variable>
       <xsl:variable name="markers">
         <xsl:for-each select="marker">
-          <xsl:variable name="m" select="/game/ruleset/markers/marker[@id = current()/@id]"/>
+          <xsl:variable name="m" select="key('marker', @id)"/>
           <xsl:value-of select="concat(@id, '(')"/>
           <xsl:choose>
             <xsl:when test="$m/@action = 'yes'">action</xsl:when>
