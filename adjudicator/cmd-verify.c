@@ -57,6 +57,13 @@ cmd_verify(int argc, char **argv)
 		    "moderator's key in GNUPGHOME) or PGP/MIME mail, whose "
 		    "signature the history does not keep", g.unchecked);
 	printf("\n");
+	printf("%s: players' orders: %d found, as recorded, in the signed "
+	    "messages they came in", argv[optind], g.signed_orders);
+	if (g.unchecked_orders > 0)
+		printf("; %d not checked: messages encrypted to the "
+		    "moderator, which cannot be opened here, came before "
+		    "them", g.unchecked_orders);
+	printf("\n");
 	if (g.rs_digest[0] != '\0')
 		printf("%s: ruleset: the copy is the one committed in run 0\n",
 		    argv[optind]);

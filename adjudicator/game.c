@@ -2686,8 +2686,14 @@ import_history_keys(const struct game *g, struct pgp *p, size_t upto)
 	sb_release(&err);
 }
 
+/*
+ * plains[k] gets the signed text of each EN_RECEIVED entry k that holds
+ * (for PGP/MIME mail, the recorded text: see check_orders), NULL for
+ * those that cannot be opened here.
+ */
 static int
-check_received(struct game *g, const char *path, int *unchecked)
+check_received(struct game *g, const char *path, int *unchecked,
+    char **plains)
 {
 	char pinned[RS_MAX_COUNTRIES][41];
 	struct pgp *p = NULL, *mod = NULL;
@@ -2722,6 +2728,7 @@ check_received(struct game *g, const char *path, int *unchecked)
 		if (strstr(text, "-----BEGIN PGP SIGNED MESSAGE-----") == NULL &&
 		    strstr(text, "-----BEGIN PGP MESSAGE-----") == NULL) {
 			(*unchecked)++;		/* PGP/MIME */
+			plains[k] = xstrdup(text);
 			continue;
 		}
 		if (p == NULL) {
@@ -2778,11 +2785,132 @@ check_received(struct game *g, const char *path, int *unchecked)
 		}
 		if (v != 1)
 			rc = -1;
+		else {
+			plains[k] = plain;
+			plain = NULL;
+		}
 		free(plain);
 	}
 	if (p != NULL)
 		pgp_close(p);
 	sb_release(&err);
+	return rc;
+}
+
+/*
+ * verify (issue 9.5): a player's order must be one he signed.  Each
+ * applied or refused order (EN_ORDER, EN_REJECTED) and each waiting one
+ * of a country that had a key registered when the order came (the run
+ * it came in: the entry's run, or its queued run, which an order that
+ * replaces a waiting one keeps) must be, verbatim, a STEP block of a
+ * signed message of that country recorded before it: a moderator who
+ * edits an order's text (and the digests after it) is caught here.  Orders that came before the country's first
+ * key are not signed and not checked.  A PGP/MIME message's signature
+ * is not kept (check_received), so its orders are found in the text as
+ * recorded; those of an encrypted message that cannot be opened here are
+ * counted in *unchecked.
+ */
+struct signed_blocks {
+	int parsed;
+	int n;
+	char **b;
+};
+
+/* 1: found; 0: not; -1: only in messages that cannot be opened here. */
+static int
+order_was_signed(const struct game *g, char **plains,
+    struct signed_blocks *sb, int country, size_t before, const char *text)
+{
+	size_t i, len = strlen(text);
+	int j, unopened = 0;
+
+	/* stored texts lose their last newline */
+	while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == ' '))
+		len--;
+	for (i = 0; i < before; i++) {
+		const struct entry *r = &g->hist[i];
+
+		if (r->kind != EN_RECEIVED || r->country != country)
+			continue;
+		if (plains[i] == NULL) {
+			unopened = 1;
+			continue;
+		}
+		if (!sb[i].parsed) {
+			sb[i].n = order_blocks(plains[i], &sb[i].b);
+			sb[i].parsed = 1;
+		}
+		for (j = 0; j < sb[i].n; j++)
+			if (strlen(sb[i].b[j]) == len &&
+			    strncmp(sb[i].b[j], text, len) == 0)
+				return 1;
+	}
+	return unopened ? -1 : 0;
+}
+
+static int
+check_orders(struct game *g, const char *path, char **plains, size_t n,
+    int *unchecked)
+{
+	int first_key[RS_MAX_COUNTRIES];
+	struct signed_blocks *sb = xcalloc(n + 1, sizeof(*sb));
+	size_t k, i;
+	int c, rc = 0, found;
+
+	for (c = 0; c < RS_MAX_COUNTRIES; c++)
+		first_key[c] = -1;
+	for (k = 0; k < n && rc == 0; k++) {
+		const struct entry *e = &g->hist[k];
+		int arrived = e->queued > 0 ? e->queued : e->run;
+
+		if (e->kind == EN_KEY && e->country >= 0 &&
+		    first_key[e->country] < 0)
+			first_key[e->country] = e->run;
+		if ((e->kind != EN_ORDER && e->kind != EN_REJECTED) ||
+		    e->country < 0 || first_key[e->country] < 0 ||
+		    first_key[e->country] >= arrived)
+			continue;
+		found = order_was_signed(g, plains, sb, e->country, k,
+		    e->text ? e->text : "");
+		g->signed_orders += found == 1;
+		if (found < 0)
+			(*unchecked)++;
+		else if (found == 0) {
+			diag(EXIT_DATAERR, path, e->line, "history entry %zu "
+			    "(run %d, step %s, %s): this order is not in any "
+			    "signed message of %s recorded before it (edited "
+			    "by hand?)", k, e->run, e->step, cname(&g->st,
+			    e->country), cname(&g->st, e->country));
+			rc = -1;
+		}
+	}
+	for (k = 0; k < g->nqueue && rc == 0; k++) {
+		const struct queued *q = &g->queue[k];
+
+		c = q->o.country;
+		if (c < 0 || c >= RS_MAX_COUNTRIES || first_key[c] < 0 ||
+		    first_key[c] >= q->run)
+			continue;
+		found = order_was_signed(g, plains, sb, c, n,
+		    q->o.text ? q->o.text : "");
+		g->signed_orders += found == 1;
+		if (found < 0)
+			(*unchecked)++;
+		else if (found == 0) {
+			diag(EXIT_DATAERR, path, 0, "waiting order %zu (run "
+			    "%d, step %s, %s): it is not in any signed message "
+			    "of %s in the history (edited by hand?)", k + 1,
+			    q->run, q->o.step, cname(&g->st, c),
+			    cname(&g->st, c));
+			rc = -1;
+		}
+	}
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < (size_t)sb[k].n; i++)
+			free(sb[k].b[i]);
+		free(sb[k].b);
+	}
+	free(sb);
 	return rc;
 }
 
@@ -3326,8 +3454,9 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	unsigned char seedbuf[SEED_BYTES];
 	struct player players[RS_MAX_COUNTRIES];
 	int rc = -1, rules;
-	size_t k, keep;
+	size_t k, keep, nplains = 0;
 	struct deadline *dl = NULL;
+	char **plains = NULL;	/* verify: the signed texts (issue 9.5) */
 
 	if (doc == NULL)
 		return -1;
@@ -3453,9 +3582,13 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		    strcmp(g->hist[k + 1].time, g->hist[k].time) != 0))
 			update_deadlines(g, g->hist[k].time);
 	}
-	if (upto < 0 && verify && (check_received(g, path, &g->unchecked) !=
-	    0 || check_unsealed(g, path) != 0))
-		goto out;
+	if (upto < 0 && verify) {
+		nplains = g->nhist;
+		plains = xcalloc(nplains + 1, sizeof(*plains));
+		if (check_received(g, path, &g->unchecked, plains) != 0 ||
+		    check_unsealed(g, path) != 0)
+			goto out;
+	}
 	/* the players' changes in the history end where <players> is */
 	for (k = 0; upto < 0 && k < (size_t)g->st.nplayers; k++)
 		if (strcmp(players[k].name, g->st.players[k].name) != 0 ||
@@ -3495,8 +3628,14 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	}
 	if (check_state(g, root, path) != 0 || read_tail(g, root, path) != 0)
 		goto out;
+	if (plains != NULL && check_orders(g, path, plains, nplains,
+	    &g->unchecked_orders) != 0)
+		goto out;
 	rc = 0;
 out:
+	for (k = 0; k < nplains; k++)
+		free(plains[k]);
+	free(plains);
 	xmlFreeDoc(doc);
 	if (rc != 0)
 		game_release(g);	/* the caller gets nothing to free */

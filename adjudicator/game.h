@@ -95,6 +95,9 @@ struct game {
 	int sealing_bound;
 	/* verify: signed messages the history cannot prove (see verify) */
 	int unchecked;
+	/* verify: players' orders found only in such messages */
+	int unchecked_orders;
+	int signed_orders;	/* verify: players' orders found signed */
 	/* orders are arriving (resolve, check): sealed texts must be bound */
 	int intake;
 	int deadline_hours;	/* 0: no deadlines */

@@ -579,3 +579,76 @@ order_parse_block(const struct ruleset *rs, int country, const char *text,
 	o->source = xstrdup(source ? source : "");
 	return 0;
 }
+
+/* Ends a block of order_blocks as block_finish does its text. */
+static void
+blocks_add(struct strbuf *b, int *open, char ***blocks, int *n)
+{
+	if (!*open)
+		return;
+	*open = 0;
+	while (b->len > 0 && (b->buf[b->len - 1] == '\n' ||
+	    b->buf[b->len - 1] == ' '))
+		b->buf[--b->len] = '\0';
+	*blocks = xrealloc(*blocks, (size_t)(*n + 1) * sizeof(**blocks));
+	(*blocks)[(*n)++] = sb_detach(b);
+	sb_init(b);
+}
+
+int
+order_blocks(const char *text, char ***blocks)
+{
+	char *copy = xstrdup(text), *p, *next;
+	struct strbuf b;
+	int n = 0, open = 0, in_armor = 0, ended = 0, lineno = 0;
+	int game_at = find_game_line(text, 0);
+
+	*blocks = NULL;
+	sb_init(&b);
+	/* the walk of orders_parse_for, keeping only the verbatim text */
+	for (p = copy; p != NULL; p = next) {
+		char *raw = p, *verbatim, *line;
+
+		next = strchr(p, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		lineno++;
+		if (strlen(raw) > 0 && raw[strlen(raw) - 1] == '\r')
+			raw[strlen(raw) - 1] = '\0';
+		if (ended || lineno < game_at)
+			continue;
+		verbatim = xstrdup(raw);
+		if (open && in_armor) {
+			sb_add(&b, verbatim);
+			sb_addc(&b, '\n');
+			if (strncmp(verbatim, ARMOR_END,
+			    strlen(ARMOR_END)) == 0)
+				in_armor = 0;
+		} else if (is_quoted(raw))
+			;
+		else if (is_end(raw))
+			ended = 1;
+		else {
+			line = clean_line(raw);
+			if (keyword(line, "STEP") != NULL) {
+				blocks_add(&b, &open, blocks, &n);
+				open = 1;
+				in_armor = 0;
+				sb_add(&b, verbatim);
+				sb_addc(&b, '\n');
+			} else if (open && keyword(line, "GAME") == NULL &&
+			    keyword(line, "COUNTRY") == NULL &&
+			    keyword(line, "ENTROPY") == NULL) {
+				sb_add(&b, verbatim);
+				sb_addc(&b, '\n');
+				if (strcmp(line, ARMOR_BEGIN) == 0)
+					in_armor = 1;
+			}
+		}
+		free(verbatim);
+	}
+	blocks_add(&b, &open, blocks, &n);
+	sb_release(&b);
+	free(copy);
+	return n;
+}

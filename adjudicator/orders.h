@@ -85,4 +85,12 @@ int order_parse_block(const struct ruleset *rs, int country,
     const char *text, const char *source, struct order *o,
     struct strbuf *err);
 
+/*
+ * The verbatim texts of the STEP blocks of an order file's text, as
+ * orders_parse_for records them in the history, valid or not (verify
+ * finds each recorded order in the signed message it came from).
+ * Returns their number; the caller frees each and *blocks.
+ */
+int order_blocks(const char *text, char ***blocks);
+
 #endif

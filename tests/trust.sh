@@ -343,6 +343,18 @@ grep -q "signed messages: [1-9][0-9]* re-checked against the keys registered whe
 	"$w/out" && ok || { bad "verify does not say it checked the signatures"; cat "$w/out"; }
 grep -q "ruleset: the copy is the one committed in run 0" "$w/out" && ok ||
 	bad "verify does not say it checked the ruleset"
+# ... and that every order of a player with a key is, as recorded, in a
+# signed message he sent in the run it came: an order's recorded text
+# edited (here a note added, which leaves every state digest as it was).
+grep -q "players' orders: [1-9][0-9]* found, as recorded, in the signed messages they came in$" \
+	"$w/out" && ok || { bad "verify does not say it checked the orders"; cat "$w/out"; }
+sed 's|^BID 0 A Russia B Netherlands</text>|BID 0 A Russia B Netherlands  # as the moderator wants</text>|' \
+	"$w/game.xml" > "$w/edited.xml"
+grep -q "as the moderator wants" "$w/edited.xml" || bad "the test did not edit the order"
+GNUPGHOME=$w/stranger "$adj" verify "$w/edited.xml" > "$w/out" 2>&1
+[ $? -eq 65 ] && ok || bad "an edited order passed verify (or not with 65)"
+grep -q "edited.xml:[0-9]*: error: history entry [0-9]* (run 1, step $step, $who): this order is not in any signed message of $who recorded before it (edited by hand?)" \
+	"$w/out" && ok || { bad "no clear message for an edited order"; cat "$w/out"; }
 sed '0,/BID 0 A Russia/s//BID 0 A Austria/' "$w/game.xml" > "$w/edited.xml"
 grep -q "BID 0 A Austria" "$w/edited.xml" || bad "the test did not edit the signed bid"
 GNUPGHOME=$w/stranger "$adj" verify "$w/edited.xml" > "$w/out" 2>&1 &&
