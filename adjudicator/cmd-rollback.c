@@ -314,6 +314,27 @@ cmd_rollback(int argc, char **argv)
 			    o->country), o->step);
 		}
 	}
+	/*
+	 * Orders still waiting that came in a run undone keep waiting: their
+	 * signed messages stay on record with them too, or verify could not
+	 * find them signed (issue 9.5).
+	 */
+	g.run++;
+	for (k = 0; k < g.nqueue; k++)
+		for (q = 0; q < ncr; q++) {
+			const struct order *o = &g.queue[k].o;
+
+			if (cr[q].source[0] == '\0' ||
+			    cr[q].country != o->country || o->source == NULL ||
+			    strncmp(o->source, cr[q].source,
+			    strlen(cr[q].source)) != 0)
+				continue;
+			game_received(&g, cr[q].country, cr[q].source,
+			    cr[q].fpr, cr[q].text, cr[q].content,
+			    cr[q].signed_at, now);
+			cr[q].source[0] = '\0';
+		}
+	g.run--;
 	/* the file as it was, beside it, before the game is replaced */
 	if (write_file_atomic(backup, old, oldlen, 0600) != 0) {
 		diag(EXIT_CANTCREAT, backup, 0, "cannot keep the game file as "

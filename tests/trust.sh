@@ -545,5 +545,34 @@ grep -q "kind=\"key\" [^>]*country=\"prussia\" fingerprint=\"$(cat "$w/stranger.
 	"$w/game.xml" && ok || bad "the new player's key is not registered"
 "$adj" verify "$w/game.xml" > "$w/out" 2>&1 && ok ||
 	{ bad "verify failed after a new player"; cat "$w/out"; }
+# Issue 9.5: orders waiting from a run a rollback undoes keep waiting, and
+# their signed messages stay on record, so the game still verifies (the
+# example game's keys and first order files).
+ex=$top/examples/four-player
+mkdir -m 700 "$w/exmod"; homes="$homes $w/exmod"
+gpg --homedir "$w/exmod" --batch --quiet --import "$top"/examples/keys/secret/*.asc 2>/dev/null
+(
+	export GNUPGHOME=$w/exmod
+	cd "$ex" || exit 1
+	eval "set -- $(sed "s|SEED|$ex/seed|" new.args)"
+	"$adj" new -o "$w/rb.xml" "$@" --report /dev/null > /dev/null || exit 1
+	n=0
+	for f in 001-austria 002-russia 003-prussia "005-austria 006-russia"; do
+		n=$((n + 1)); set --
+		for o in $f; do set -- "$@" "orders/$o.txt.asc"; done
+		"$adj" resolve "$w/rb.xml" "$@" --now 2026-12-01T00:0$n:00Z \
+			--report /dev/null > /dev/null || exit 1
+	done
+	"$adj" rollback "$w/rb.xml" --to-run 3 --now 2026-12-01T00:05:00Z \
+		> /dev/null || exit 1
+	"$adj" status "$w/rb.xml" | grep -q "^queued: STEP T1.A1.5 from Austria" ||
+		{ echo "the waiting order is gone"; exit 1; }
+	"$adj" verify "$w/rb.xml" > /dev/null || exit 1
+	"$adj" resolve "$w/rb.xml" orders/004-france.txt.asc \
+		--now 2026-12-01T00:06:00Z --report /dev/null > /dev/null || exit 1
+	"$adj" verify "$w/rb.xml"
+) > "$w/out" 2>&1 && ok || { bad "a rolled back game with waiting orders"; cat "$w/out"; }
+grep -q "players' orders: 6 found, as recorded" "$w/out" && ok ||
+	{ bad "verify did not find the orders signed after the rollback"; cat "$w/out"; }
 echo "trust: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
