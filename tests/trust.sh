@@ -574,5 +574,20 @@ gpg --homedir "$w/exmod" --batch --quiet --import "$top"/examples/keys/secret/*.
 ) > "$w/out" 2>&1 && ok || { bad "a rolled back game with waiting orders"; cat "$w/out"; }
 grep -q "players' orders: 6 found, as recorded" "$w/out" && ok ||
 	{ bad "verify did not find the orders signed after the rollback"; cat "$w/out"; }
+# An order signed and encrypted to the moderator: found with the
+# moderator's key; without it, counted as not checked, not refused.
+G2="gpg --homedir $w/exmod --batch --quiet --yes --trust-model always"
+$G2 --decrypt "$ex/orders/007-russia.txt.asc" > "$w/007.txt" 2>/dev/null
+$G2 --armor --sign --encrypt --local-user "<russia@example.org>" \
+	-r "<moderator@example.org>" -o "$w/007.asc" "$w/007.txt" 2>/dev/null
+GNUPGHOME=$w/exmod "$adj" resolve "$w/rb.xml" "$w/007.asc" \
+	--now 2026-12-01T00:07:00Z --report /dev/null > "$w/out" 2>&1 ||
+	{ bad "an encrypted order was refused"; cat "$w/out"; }
+GNUPGHOME=$w/exmod "$adj" verify "$w/rb.xml" > "$w/out" 2>&1 &&
+	grep -q "players' orders: 7 found, as recorded, in the signed messages they came in$" \
+	"$w/out" && ok || { bad "verify with the moderator's key"; cat "$w/out"; }
+GNUPGHOME=$w/stranger "$adj" verify "$w/rb.xml" --seed-file "$ex/seed" > "$w/out" 2>&1 &&
+	grep -q "players' orders: 6 found, as recorded, in the signed messages they came in; 1 not checked: messages encrypted to the moderator, which cannot be opened here, came before them$" \
+	"$w/out" && ok || { bad "verify without the moderator's key"; cat "$w/out"; }
 echo "trust: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
