@@ -1105,6 +1105,19 @@ struct finder {
 	int ntexts;
 };
 
+/*
+ * A multipart's boundary as the mail gives it, or NULL.  Not
+ * g_mime_multipart_get_boundary: for a multipart without one it makes one
+ * up and encodes the Content-Type again, and on a hostile parameter list
+ * GMime's encoder then grows a string without end (GMime issue 165; the
+ * fuzz-mime target found it).
+ */
+static const char *
+mime_boundary(GMimeObject *obj)
+{
+	return g_mime_object_get_content_type_parameter(obj, "boundary");
+}
+
 /* Depth first: the first PGP/MIME part, and every text/plain leaf. */
 static void
 find_order(struct finder *f, GMimeObject *obj, const struct range *raw)
@@ -1123,7 +1136,7 @@ find_order(struct finder *f, GMimeObject *obj, const struct range *raw)
 	}
 	if (GMIME_IS_MULTIPART(obj)) {
 		GMimeMultipart *mp = GMIME_MULTIPART(obj);
-		const char *b = g_mime_multipart_get_boundary(mp);
+		const char *b = mime_boundary(obj);
 		int i, count = g_mime_multipart_get_count(mp);
 		struct range body = { NULL, 0 }, part;
 
@@ -1478,7 +1491,7 @@ order_from_signed(struct finder *f, struct mail_order *order,
     struct strbuf *err, int *rc)
 {
 	GMimeMultipart *mp = GMIME_MULTIPART(f->found);
-	const char *boundary = g_mime_multipart_get_boundary(mp);
+	const char *boundary = mime_boundary(f->found);
 	GMimeObject *sig;
 	struct range part;
 	struct strbuf sb;
