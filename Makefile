@@ -11,7 +11,7 @@
 #                        clang), each run FUZZ_SECONDS on a corpus seeded
 #                        from the tests (tests/fuzz/run.sh)
 
-VERSION = 0.2
+VERSION = 0.3
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 LIBEXECDIR ?= $(PREFIX)/libexec

@@ -10,6 +10,9 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${FUZZ_BIN:-$top/build-fuzz}
 adj=${ADJUDICATOR:-$top/build/adjudicator}
 secs=${FUZZ_SECONDS:-15}
+# A pinned seed, so that a run of the test suite is repeatable; FUZZ_SEED=0
+# lets libFuzzer draw one, for longer runs that look further.
+seed=${FUZZ_SEED:-1}
 w=$(mktemp -d /tmp/aor-fuzz.XXXXXX)
 trap 'rm -rf "$w"' EXIT
 pass=0
@@ -59,7 +62,7 @@ for t in orders game ruleset mime; do
 		fail=$((fail + 1))
 		continue
 	fi
-	(cd "$w" && "$bin/fuzz-$t" -max_total_time="$secs" -timeout=20 \
+	(cd "$w" && "$bin/fuzz-$t" -max_total_time="$secs" -seed="$seed" -timeout=20 \
 	    -rss_limit_mb=2048 -max_len=400000 -print_final_stats=1 \
 	    -artifact_prefix="$top/tests/fuzz/crashes/$t-" \
 	    "$w/corpus-$t" "$w/seed-$t") > "$w/log-$t" 2>&1
