@@ -204,32 +204,62 @@ write_in_place(const char *path, const void *buf, size_t len)
 	return close(fd) == 0 ? 0 : -2;
 }
 
+/*
+ * Writes buf into a new temporary file beside path (path.tmpXXXXXX) with
+ * the mode, fsynced and closed; *tmp is its name, which the caller frees.
+ * Returns 0, -1 when it cannot be created, -2 when writing fails (the
+ * temporary file removed); errno tells why.
+ */
+static int
+write_temp(const char *path, const void *buf, size_t len, unsigned mode,
+    char **tmp)
+{
+	int fd, e;
+
+	*tmp = xasprintf("%s.tmpXXXXXX", path);
+	fd = mkstemp(*tmp);
+	if (fd < 0) {
+		e = errno;
+		free(*tmp);
+		*tmp = NULL;
+		errno = e;
+		return -1;
+	}
+	/* fchmod, not the umask, decides: private files stay private */
+	if (fchmod(fd, (mode_t)mode) != 0 || write_all(fd, buf, len) != 0 ||
+	    fsync(fd) != 0) {
+		e = errno;
+		close(fd);
+		unlink(*tmp);
+		free(*tmp);
+		*tmp = NULL;
+		errno = e;
+		return -2;
+	}
+	if (close(fd) != 0) {
+		e = errno;
+		unlink(*tmp);
+		free(*tmp);
+		*tmp = NULL;
+		errno = e;
+		return -2;
+	}
+	return 0;
+}
+
 int
 write_file_atomic(const char *path, const void *buf, size_t len,
     unsigned mode)
 {
 	struct stat sb;
 	char *tmp, *dircopy;
-	int fd, e;
+	int fd, e, rc;
 
 	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
 		return write_in_place(path, buf, len);
-	tmp = xasprintf("%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		free(tmp);
-		return -1;
-	}
-	fchmod(fd, (mode_t)mode);
-	if (write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
-		e = errno;
-		close(fd);
-		unlink(tmp);
-		free(tmp);
-		errno = e;
-		return -2;
-	}
-	if (close(fd) != 0 || rename(tmp, path) != 0) {
+	if ((rc = write_temp(path, buf, len, mode, &tmp)) != 0)
+		return rc;
+	if (rename(tmp, path) != 0) {
 		e = errno;
 		unlink(tmp);
 		free(tmp);
@@ -512,7 +542,7 @@ stage_file(struct stage *st, const char *path, const void *buf, size_t len,
 {
 	struct stat sb;
 	char *tmp;
-	int fd, e;
+	int rc;
 
 	if (path == NULL) {
 		st->files = xrealloc(st->files, (st->n + 1) *
@@ -527,29 +557,8 @@ stage_file(struct stage *st, const char *path, const void *buf, size_t len,
 	}
 	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
 		return write_in_place(path, buf, len);
-	tmp = xasprintf("%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		free(tmp);
-		return -1;
-	}
-	/* fchmod, not the umask, decides: private files stay private */
-	if (fchmod(fd, (mode_t)mode) != 0 || write_all(fd, buf, len) != 0 ||
-	    fsync(fd) != 0) {
-		e = errno;
-		close(fd);
-		unlink(tmp);
-		free(tmp);
-		errno = e;
-		return -2;
-	}
-	if (close(fd) != 0) {
-		e = errno;
-		unlink(tmp);
-		free(tmp);
-		errno = e;
-		return -2;
-	}
+	if ((rc = write_temp(path, buf, len, mode, &tmp)) != 0)
+		return rc;
 	st->files = xrealloc(st->files, (st->n + 1) * sizeof(*st->files));
 	st->files[st->n].tmp = tmp;
 	st->files[st->n].path = xstrdup(path);
