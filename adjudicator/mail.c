@@ -1842,6 +1842,25 @@ mail_build(const char *from, const char *const *to, size_t nto,
 	    message_id, in_reply_to, body, NULL, NULL, 0, out, outlen, err);
 }
 
+/* A text/SUBTYPE part in UTF-8 holding a copy of buf, sent in encoding. */
+static GMimePart *
+utf8_part(const char *subtype, const char *buf, size_t len,
+    GMimeContentEncoding encoding)
+{
+	GMimePart *part = g_mime_part_new_with_type("text", subtype);
+	GMimeStream *stream = g_mime_stream_mem_new_with_buffer(buf, len);
+	GMimeDataWrapper *w = g_mime_data_wrapper_new_with_stream(stream,
+	    GMIME_CONTENT_ENCODING_DEFAULT);
+
+	g_object_unref(stream);
+	g_mime_object_set_content_type_parameter(GMIME_OBJECT(part),
+	    "charset", "utf-8");
+	g_mime_part_set_content(part, w);
+	g_object_unref(w);
+	g_mime_part_set_content_encoding(part, encoding);
+	return part;
+}
+
 int
 mail_build_attached(const char *from, const char *const *to, size_t nto,
     const char *subject, const char *date_utc, const char *message_id,
@@ -1854,8 +1873,6 @@ mail_build_attached(const char *from, const char *const *to, size_t nto,
 	GMimeFormatOptions *fo = NULL;
 	InternetAddressList *list;
 	GMimePart *part;
-	GMimeStream *stream;
-	GMimeDataWrapper *w;
 	GDateTime *date = NULL;
 	char *text, *lf = NULL;
 	size_t i, n;
@@ -1922,16 +1939,7 @@ mail_build_attached(const char *from, const char *const *to, size_t nto,
 		body = "";
 	lf = xstrdup(body);
 	n = crlf_to_lf(lf, strlen(lf));
-	part = g_mime_part_new_with_type("text", "plain");
-	g_mime_object_set_content_type_parameter(GMIME_OBJECT(part),
-	    "charset", "utf-8");
-	stream = g_mime_stream_mem_new_with_buffer(lf, n);
-	w = g_mime_data_wrapper_new_with_stream(stream,
-	    GMIME_CONTENT_ENCODING_DEFAULT);
-	g_object_unref(stream);
-	g_mime_part_set_content(part, w);
-	g_object_unref(w);
-	g_mime_part_set_content_encoding(part, needs_qp(lf) ?
+	part = utf8_part("plain", lf, n, needs_qp(lf) ?
 	    GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE :
 	    GMIME_CONTENT_ENCODING_7BIT);
 	if (att_name == NULL) {
@@ -1941,20 +1949,11 @@ mail_build_attached(const char *from, const char *const *to, size_t nto,
 		/* the text first, for every mail reader; the page attached */
 		GMimeMultipart *mix = g_mime_multipart_new_with_subtype(
 		    "mixed");
-		GMimePart *page = g_mime_part_new_with_type("text", "html");
+		GMimePart *page = utf8_part("html", att, att_len,
+		    GMIME_CONTENT_ENCODING_BASE64);
 
 		g_mime_multipart_add(mix, GMIME_OBJECT(part));
 		g_object_unref(part);
-		g_mime_object_set_content_type_parameter(GMIME_OBJECT(page),
-		    "charset", "utf-8");
-		stream = g_mime_stream_mem_new_with_buffer(att, att_len);
-		w = g_mime_data_wrapper_new_with_stream(stream,
-		    GMIME_CONTENT_ENCODING_DEFAULT);
-		g_object_unref(stream);
-		g_mime_part_set_content(page, w);
-		g_object_unref(w);
-		g_mime_part_set_content_encoding(page,
-		    GMIME_CONTENT_ENCODING_BASE64);
 		g_mime_part_set_filename(page, att_name);
 		g_mime_multipart_add(mix, GMIME_OBJECT(page));
 		g_object_unref(page);

@@ -416,6 +416,15 @@ struct fold_memo {
 	char f[2][128];
 };
 
+/* Remembers name's text and its two foldings in m. */
+static void
+memo_fill(struct fold_memo *m, const char *name)
+{
+	strcpy(m->raw, name);
+	name_fold(name, m->f[0], sizeof(m->f[0]), 1);
+	name_fold(name, m->f[1], sizeof(m->f[1]), 0);
+}
+
 static const char *const *
 fold_twice(const char *name, char f[2][128])
 {
@@ -434,11 +443,8 @@ fold_twice(const char *name, char f[2][128])
 			break;
 		m = &memo[slot[h] - 1];
 		if (m->key == name) {
-			if (strcmp(m->raw, name) != 0) {
-				strcpy(m->raw, name);
-				name_fold(name, m->f[0], sizeof(m->f[0]), 1);
-				name_fold(name, m->f[1], sizeof(m->f[1]), 0);
-			}
+			if (strcmp(m->raw, name) != 0)
+				memo_fill(m, name);
 			out[0] = m->f[0];
 			out[1] = m->f[1];
 			return out;
@@ -450,9 +456,7 @@ fold_twice(const char *name, char f[2][128])
 	m = &memo[nmemo++];
 	slot[h] = (unsigned short)nmemo;
 	m->key = name;
-	strcpy(m->raw, name);
-	name_fold(name, m->f[0], sizeof(m->f[0]), 1);
-	name_fold(name, m->f[1], sizeof(m->f[1]), 0);
+	memo_fill(m, name);
 	out[0] = m->f[0];
 	out[1] = m->f[1];
 	return out;
