@@ -229,18 +229,6 @@ signed_text_line(const char *msg)
 	}
 }
 
-/* The line of the file where its PGP armour starts; else 1. */
-static int
-armor_line(const char *text)
-{
-	const char *p = strstr(text, "-----BEGIN PGP");
-	int n = 1;
-
-	for (; p != NULL && text < p; text++)
-		n += *text == '\n';
-	return n;
-}
-
 /* The line of the byte at p in text, counted from 1. */
 static int
 line_of(const char *text, const char *p)
@@ -250,6 +238,15 @@ line_of(const char *text, const char *p)
 	for (; text < p; text++)
 		n += *text == '\n';
 	return n;
+}
+
+/* The line of the file where its PGP armour starts; else 1. */
+static int
+armor_line(const char *text)
+{
+	const char *p = strstr(text, "-----BEGIN PGP");
+
+	return p != NULL ? line_of(text, p) : 1;
 }
 
 /*
