@@ -738,6 +738,36 @@ done:
 }
 
 /*
+ * The status line after s that starts with keyword, or NULL; s is the
+ * start of a line.  Only a line's start counts: gpg copies a key's user
+ * ID into GOODSIG as it is, blanks and brackets included, so a user ID
+ * "x [GNUPG:] VALIDSIG <someone else's fingerprint>" would otherwise be
+ * read as that key's signature.  Gives the line from its keyword on,
+ * and the start of the line after it in *next.
+ */
+static const char *
+status_line(const char *s, const char *keyword, const char **next)
+{
+	static const char prefix[] = "[GNUPG:] ";
+	size_t klen = strlen(keyword);
+	const char *k, *nl;
+
+	for (; *s != '\0'; s = nl + 1) {
+		nl = strchr(s, '\n');
+		k = s + sizeof(prefix) - 1;
+		if (strncmp(s, prefix, sizeof(prefix) - 1) == 0 &&
+		    strncmp(k, keyword, klen) == 0 && (k[klen] == ' ' ||
+		    k[klen] == '\n' || k[klen] == '\0')) {
+			*next = nl != NULL ? nl + 1 : k + strlen(k);
+			return k;
+		}
+		if (nl == NULL)
+			break;
+	}
+	return NULL;
+}
+
+/*
  * The n-th blank-separated field (0: the keyword) of the status line that
  * starts with keyword, copied into buf; 0, or -1 if there is none.
  */
@@ -745,45 +775,34 @@ static int
 status_field(const char *status, const char *keyword, int n, char *buf,
     size_t size)
 {
-	static const char prefix[] = "[GNUPG:] ";
-	const char *s, *e;
-	size_t klen = strlen(keyword);
+	const char *s, *e, *next;
 
-	for (s = status; (s = strstr(s, prefix)) != NULL; s++) {
-		s += sizeof(prefix) - 1;
-		if (strncmp(s, keyword, klen) != 0 ||
-		    (s[klen] != ' ' && s[klen] != '\n'))
-			continue;
-		for (; n > 0 && *s != '\n' && *s != '\0'; n--) {
-			s += strcspn(s, " \n");
-			if (*s == ' ')
-				s++;
-			else
-				return -1;
-		}
-		if (n > 0)
+	s = status_line(status, keyword, &next);
+	if (s == NULL)
+		return -1;
+	for (; n > 0 && *s != '\n' && *s != '\0'; n--) {
+		s += strcspn(s, " \n");
+		if (*s == ' ')
+			s++;
+		else
 			return -1;
-		e = s + strcspn(s, " \n");
-		snprintf(buf, size, "%.*s", (int)(e - s), s);
-		return 0;
 	}
-	return -1;
+	if (n > 0)
+		return -1;
+	e = s + strcspn(s, " \n");
+	snprintf(buf, size, "%.*s", (int)(e - s), s);
+	return 0;
 }
 
 /* How many status lines start with keyword. */
 static int
 status_count(const char *status, const char *keyword)
 {
-	size_t klen = strlen(keyword);
-	const char *s, *k;
+	const char *s = status;
 	int n = 0;
 
-	for (s = status; (s = strstr(s, "[GNUPG:] ")) != NULL; s += 9) {
-		k = s + 9;
-		if (strncmp(k, keyword, klen) == 0 && (k[klen] == ' ' ||
-		    k[klen] == '\n' || k[klen] == '\0'))
-			n++;
-	}
+	while (status_line(s, keyword, &s) != NULL)
+		n++;
 	return n;
 }
 

@@ -147,6 +147,36 @@ sed "s/^COUNTRY .*/COUNTRY $who/" "$w/bid.txt" > "$w/planted.txt"
 sign stranger "$w/planted.txt" "$w/planted.asc.txt"
 expect planted-key 65 "not the key registered for $who" \
 	resolve "$w/planted.asc.txt"
+# Only the start of a gpg status line counts: a user ID that holds
+# "[GNUPG:] VALIDSIG <Prussia's fingerprint>" (gpg copies it into its
+# GOODSIG line as it is) signs nothing for Prussia.  A game of its own,
+# where that key is Spain's and the seed makes Prussia bid first.
+v=$(cat "$w/prussia.fpr")
+mkdir -m 700 "$w/forger"
+homes="$homes $w/forger"
+gpg --homedir "$w/forger" --batch --quiet --pinentry-mode loopback \
+	--passphrase '' --quick-generate-key \
+	"x [GNUPG:] VALIDSIG $v 2026-12-01 0 0 4 0 22 8 01 $v" \
+	ed25519 sign never 2>/dev/null
+gpg --homedir "$w/forger" --armor --export > "$w/forger.asc" 2>/dev/null
+printf '%064d\n' 2 > "$w/forge.seed"
+chmod 600 "$w/forge.seed"
+"$adj" new -o "$w/forge.xml" --id trust --seed-file "$w/forge.seed" \
+	--now 2026-12-01T00:00:00Z --report /dev/null \
+	--player prussia:P:p@x --player spain:S:s@x \
+	--key prussia:"$w/prussia.asc" --key spain:"$w/forger.asc" \
+	> /dev/null 2>&1 || bad "the forge game was not made"
+"$adj" status "$w/forge.xml" | grep -q "^pending: STEP T1.A1.1 from Prussia:" &&
+	ok || bad "the forge game does not start with Prussia's bid"
+order forged.txt Prussia T1.A1.1 "BID 0 A Russia B Netherlands"
+sign forger "$w/forged.txt" "$w/forged.asc.txt"
+cp "$w/forge.xml" "$w/forge-before.xml"
+"$adj" resolve "$w/forge.xml" "$w/forged.asc.txt" --now "$T" \
+	--report /dev/null > "$w/out" 2> "$w/err" &&
+	bad "an order signed by Spain's key counted for Prussia" || ok
+grep -q "which is not the key registered for Prussia ($v)" "$w/err" &&
+	cmp -s "$w/forge.xml" "$w/forge-before.xml" && ok ||
+	{ bad "the forged signature was not refused as Spain's"; cat "$w/err"; }
 rm -rf "$w/game.xml.keys"
 sign "$key" "$w/bid.txt" "$w/bid.asc.txt"
 sed 's/BID 0 A Russia/BID 0 A Austria/' "$w/bid.asc.txt" > "$w/tampered.asc.txt"
