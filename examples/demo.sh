@@ -7,9 +7,10 @@
 # It installs the Debian packages it needs when run as root (otherwise it
 # prints the apt-get command and stops), builds build/adjudicator when it
 # is missing or older than the sources, then, in a temporary folder:
-# creates the game with the example keys exactly as the archive
-# examples/four-player/ was made, resolves every run with the signed order
-# files, checks each run's report against the one the archived final game
+# unpacks the signed order files (examples/four-player/orders.txt, by
+# tests/tools/pack.sh), creates the game with the example keys exactly as
+# the archive examples/four-player/ was made, resolves every run with the
+# signed order files, checks each run's report against the one the archived final game
 # file gives ('adjudicator report --run N'; the archive is that one file)
 # and against the few reports kept in reports/, checks the final game file,
 # runs 'adjudicator verify' and prints the report of the last run.
@@ -64,33 +65,39 @@ unsealed() {
 regenerated() {	# regenerated N NNN.EXT [--template FILE]
 	n_=$1 f_=$2
 	shift 2
-	"$adj" report final.xml --run "$n_" "$@" -o "$w/past.$f_" ||
+	"$adj" report "$ex/final.xml" --run "$n_" "$@" -o "$w/past.$f_" ||
 		die "adjudicator report --run $n_ failed on the archive"
 	cmp -s "$w/$f_" "$w/past.$f_" ||
 		die "the report of run $n_ differs from the one" \
 		    "examples/four-player/final.xml gives"
-	if [ -f "reports/$f_" ]; then
-		cmp -s "$w/$f_" "reports/$f_" ||
+	if [ -f "$ex/reports/$f_" ]; then
+		cmp -s "$w/$f_" "$ex/reports/$f_" ||
 			die "the report of run $n_ differs from" \
 			    "examples/four-player/reports/$f_"
 	fi
 }
 html() {	# html N NNN: the HTML report of a kept run
-	[ -f "reports/$2.html" ] || return 0
+	[ -f "$ex/reports/$2.html" ] || return 0
 	"$adj" report "$game" --template "$top/templates/report-html.xsl" \
 	    -o "$w/$2.html" || die "the HTML report of run $1 failed"
 	regenerated "$1" "$2.html" --template \
 	    "$top/templates/report-html.xsl"
 }
 
+# The game file names each order file as it was given (orders/NNN-...),
+# and new.args the keys as ../keys/COUNTRY.asc: the replay runs in a
+# folder laid out as examples/four-player/ is, the orders unpacked in it.
 game=$w/game.xml
-cd "$ex"
-eval "set -- $(sed "s|SEED|$w/seed|" new.args)"
+"$top/tests/tools/pack.sh" unpack "$ex/orders.txt" "$w/four-player" ||
+	die "cannot unpack examples/four-player/orders.txt"
+ln -s "$keys" "$w/keys"
+cd "$w/four-player"
+eval "set -- $(sed "s|SEED|$w/seed|" "$ex/new.args")"
 "$adj" new -o "$game" "$@" --report "$w/000.txt" ||
 	die "adjudicator new failed"
 regenerated 0 000.txt
 html 0 000
-runs=$(wc -l < runs)
+runs=$(wc -l < "$ex/runs")
 n=0
 while read -r kind time files; do
 	n=$((n + 1))
@@ -106,9 +113,9 @@ while read -r kind time files; do
 	regenerated "$n" "$nnn.txt"
 	html "$n" "$nnn"
 	[ $((n % 25)) -ne 0 ] || say "$n of $runs runs replayed"
-done < runs
+done < "$ex/runs"
 unsealed "$game" > "$w/final.xml"
-unsealed final.xml | cmp -s - "$w/final.xml" ||
+unsealed "$ex/final.xml" | cmp -s - "$w/final.xml" ||
 	die "the final game file differs from examples/four-player/final.xml"
 "$adj" verify "$game" > "$w/verify.txt" 2>&1 ||
 	{ cat "$w/verify.txt" >&2; die "adjudicator verify failed"; }

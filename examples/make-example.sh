@@ -13,7 +13,9 @@
 # 3. Replays that game with the example keys: 'new' with --key and
 #    --moderator-key (the seed is sealed to the moderator's key), every
 #    order file clearsigned by its country's key, every run resolved with
-#    the moderator's secret key in GNUPGHOME.  The archive is the final
+#    the moderator's secret key in GNUPGHOME; the signed order files are
+#    then packed into orders.txt (tests/tools/pack.sh: a file of a few
+#    hundred bytes takes a 4 KB block on disk).  The archive is the final
 #    game file (final.xml): the report of any run comes from it with
 #    'adjudicator report --run N'.  For a few runs to read (KEEP_RUNS) it
 #    keeps the text and HTML reports (reports/NNN.txt, reports/NNN.html)
@@ -196,6 +198,8 @@ for r in reports/*.txt; do
 	*) rm -rf "reports/$k.txt" "reports/$k.html" "reports/$k-private" ;;
 	esac
 done
+"$top/tests/tools/pack.sh" pack orders/* > orders.txt
+rm -r orders
 cd "$top"
 rm -rf "$out"
 mv "$a" "$out"

@@ -230,11 +230,8 @@ fi
 # 3. Run 300 against run 10 of one game.
 s7=$top/tests/games/seven-attacks
 mkdir "$w/s7"
-if [ -f "$s7/orders.txt" ]; then	# packed order files (replay-game.sh)
-	mkdir -p "$w/s7src/orders"
-	awk -v d="$w/s7src" '/^==> orders\/[0-9a-z.-]+ <==$/ {
-		if (f != "") close(f); f = d "/" $2; next }
-	    { print > f }' "$s7/orders.txt"
+if [ -f "$s7/orders.txt" ]; then	# packed order files (tests/tools/pack.sh)
+	"$top/tests/tools/pack.sh" unpack "$s7/orders.txt" "$w/s7src"
 	cp "$s7/runs" "$s7/seed" "$s7/new.args" "$w/s7src"
 	s7=$w/s7src
 fi

@@ -1,9 +1,10 @@
 #!/bin/sh
 # examples.sh - the bundled example game (examples/): the demo replays it
 # and passes (every report equal to the one the final game file gives),
-# every archived order file is clearsigned by its country's example key,
-# the final game file matches the schema and verifies, and the private
-# reports kept are encrypted to their player alone.  GnuPG homes are
+# every archived order file (packed in orders.txt) is clearsigned by its
+# country's example key, the final game file matches the schema and
+# verifies, the private reports kept are encrypted to their player alone,
+# and the tracked tree stays small, in bytes and on disk.  GnuPG homes are
 # made here, short-lived, and every gpg-agent is ended.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,8 +53,15 @@ for c in $countries moderator; do
 	    --import "$keys/$c.asc" 2>/dev/null |
 	    awk -F: '/^fpr/ {print $10; exit}' > "$w/$c.fpr"
 done
+# They are packed in orders.txt (tests/tools/pack.sh): each is checked
+# as it unpacks, the bytes the replay reads.
+sh "$top/tests/tools/pack.sh" unpack "$ex/orders.txt" "$w/ex" && ok ||
+	bad "cannot unpack examples/four-player/orders.txt"
+[ "$(grep -c '^==> ' "$ex/orders.txt")" -eq "$(ls "$w/ex/orders" | wc -l)" ] &&
+    [ "$(ls "$w/ex")" = orders ] && ok ||
+	bad "orders.txt does not unpack into one file in orders/ per header"
 n=0
-for f in "$ex"/orders/*; do
+for f in "$w/ex"/orders/*; do
 	n=$((n + 1))
 	b=$(basename "$f")
 	c=$(echo "$b" | sed -n 's/^[0-9]*-\([a-z-]*\)\.txt\.asc$/\1/p')
@@ -76,14 +84,18 @@ for f in "$ex"/orders/*; do
 		bad "orders/$b: signed by $c but not for $c"
 done
 [ "$n" -gt 0 ] && ok || bad "no archived order files"
-# The runs name only signed files, and every one exists.
+# The runs name only signed files, every one exists, and every order file
+# packed is named by a run.
 sed 's/^resolve [^ ]*//;s/^deadline .*//' "$ex/runs" | tr ' ' '\n' |
     sed '/^$/d' > "$w/named"
+sort -u "$w/named" > "$w/named.sorted"
 grep -v '\.txt\.asc$' "$w/named" > "$w/unsigned"
 [ ! -s "$w/unsigned" ] && ok ||
 	bad "the runs name unsigned files: $(head -3 "$w/unsigned")"
-missing=$(while read -r f; do [ -f "$ex/$f" ] || echo "$f"; done < "$w/named")
+missing=$(while read -r f; do [ -f "$w/ex/$f" ] || echo "$f"; done < "$w/named")
 [ -z "$missing" ] && ok || bad "the runs name missing files: $missing"
+unused=$(cd "$w/ex" && ls orders/* | sort | comm -23 - "$w/named.sorted")
+[ -z "$unused" ] && ok || bad "no run names these order files: $unused"
 
 # The archive is its final game file (the report of any run comes from it:
 # demo.sh checks every one); it matches the schema.  No intermediate game
@@ -163,6 +175,21 @@ bytes=$(find "$top" \( -path "$top/.git" -o -path "$top/build*" \) -prune \
     -o -type f ! -name '*.lock' -print | tr '\n' '\0' | xargs -0 cat | wc -c)
 [ "$bytes" -lt 5000000 ] && ok ||
 	bad "the source tree has $bytes bytes, more than 5 MB"
+# And on disk, where every file takes whole blocks: under 5120 KB as a
+# checkout's files take them in 4 KB blocks (du -k); small files go into
+# packs (tests/tools/pack.sh), as the example's order files do.
+if git -C "$top" rev-parse --git-dir > /dev/null 2>&1; then
+	git -C "$top" ls-files -z
+else
+	(cd "$top" && find . \( -path ./.git -o -path './build*' \) -prune \
+	    -o -type f ! -name '*.lock' -print0)
+fi > "$w/files"
+kb=$(cd "$top" && xargs -0 stat -c %s < "$w/files" 2> /dev/null |
+    awk '{ kb += int(($1 + 4095) / 4096) * 4 } END { print kb + 0 }')
+nfiles=$(tr -cd '\0' < "$w/files" | wc -c)
+[ "$nfiles" -gt 0 ] && [ "$kb" -gt 0 ] && [ "$kb" -lt 5120 ] && ok ||
+	bad "the $nfiles tracked files take $kb KB on disk in 4 KB blocks," \
+	    "not under 5120 KB (pack small files: tests/tools/pack.sh)"
 
 echo "examples: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -9,7 +9,8 @@
 # after '-o GAME', with SEED for the seed file), runs (one line a run:
 # "resolve TIME FILE ..." or "deadline TIME"), orders.txt (every order
 # file, each after a line "==> orders/NNN-COUNTRY.txt <==", unpacked into
-# orders/ for the replay; an orders/ folder is read as it is) and
+# orders/ for the replay by tests/tools/pack.sh; an orders/ folder is read
+# as it is) and
 # expected/: game.xml, the final game file (an archive: it must still load
 # and verify with every later version); final.html, the final HTML report;
 # private.txt, the first player's private report; and, for some
@@ -30,12 +31,7 @@ trap 'rm -rf "$work"' EXIT
 src=$(cd "$dir" && pwd)
 if [ -f "$dir/orders.txt" ]; then
 	src=$work/src
-	mkdir -p "$src/orders"
-	awk -v d="$src" '/^==> orders\/[0-9a-z.-]+ <==$/ {
-		if (f != "") close(f); f = d "/" $2; next }
-	    f == "" { print "replay-game: orders.txt does not start with ==>" \
-	        > "/dev/stderr"; exit 1 }
-	    { print > f }' "$dir/orders.txt"
+	"$top/tests/tools/pack.sh" unpack "$dir/orders.txt" "$src"
 fi
 cp "$dir/seed" "$work/seed"
 chmod 600 "$work/seed"

@@ -577,14 +577,20 @@ grep -q "kind=\"key\" [^>]*country=\"prussia\" fingerprint=\"$(cat "$w/stranger.
 	{ bad "verify failed after a new player"; cat "$w/out"; }
 # Issue 9.5: orders waiting from a run a rollback undoes keep waiting, and
 # their signed messages stay on record, so the game still verifies (the
-# example game's keys and first order files).
+# example game's keys and first order files, unpacked from orders.txt in a
+# folder laid out as examples/four-player/: new.args names ../keys/).
 ex=$top/examples/four-player
 mkdir -m 700 "$w/exmod"; homes="$homes $w/exmod"
 gpg --homedir "$w/exmod" --batch --quiet --import "$top"/examples/keys/secret/*.asc 2>/dev/null
+exo=$w/example/four-player
+mkdir "$w/example"
+ln -s "$top/examples/keys" "$w/example/keys"
+"$top/tests/tools/pack.sh" unpack "$ex/orders.txt" "$exo" && ok ||
+	bad "cannot unpack examples/four-player/orders.txt"
 (
 	export GNUPGHOME=$w/exmod
-	cd "$ex" || exit 1
-	eval "set -- $(sed "s|SEED|$ex/seed|" new.args)"
+	cd "$exo" || exit 1
+	eval "set -- $(sed "s|SEED|$ex/seed|" "$ex/new.args")"
 	"$adj" new -o "$w/rb.xml" "$@" --report /dev/null > /dev/null || exit 1
 	n=0
 	for f in 001-austria 002-russia 003-prussia "005-austria 006-russia"; do
@@ -607,7 +613,7 @@ grep -q "players' orders: 6 found, as recorded" "$w/out" && ok ||
 # An order signed and encrypted to the moderator: found with the
 # moderator's key; without it, counted as not checked, not refused.
 G2="gpg --homedir $w/exmod --batch --quiet --yes --trust-model always"
-$G2 --decrypt "$ex/orders/007-russia.txt.asc" > "$w/007.txt" 2>/dev/null
+$G2 --decrypt "$exo/orders/007-russia.txt.asc" > "$w/007.txt" 2>/dev/null
 $G2 --armor --sign --encrypt --local-user "<russia@example.org>" \
 	-r "<moderator@example.org>" -o "$w/007.asc" "$w/007.txt" 2>/dev/null
 GNUPGHOME=$w/exmod "$adj" resolve "$w/rb.xml" "$w/007.asc" \

@@ -5,17 +5,15 @@ set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 adj=${ADJUDICATOR:-$top/build/adjudicator}
 g=$top/tests/games
-# The order files are packed into one, orders.txt (see replay-game.sh);
+# The order files are packed into one, orders.txt (tests/tools/pack.sh);
 # the three-player scenarios also keep every run's report
 # (expected/reports.txt), the others only the game file that gives them.
 gen() {
 	name=$1; shift
 	rm -rf "$g/$name"
 	python3 "$top/tests/tools/bot.py" "$adj" "$g/$name" --id "$name" "$@"
-	(cd "$g/$name" && for f in orders/*; do
-		printf '==> %s <==\n' "$f"
-		cat "$f"
-	done > orders.txt && rm -r orders)
+	(cd "$g/$name" && "$top/tests/tools/pack.sh" pack orders/* \
+	    > orders.txt && rm -r orders)
 	mkdir -p "$g/$name/expected"
 	case $name in
 	three-*) : > "$g/$name/expected/reports.txt" ;;
