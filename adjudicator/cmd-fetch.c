@@ -17,10 +17,11 @@
  *     moderator's key): the armoured message goes to the spool as it is;
  *     resolve decrypts it with the moderator's key (GNUPGHOME);
  *   - plain text, in a game where no player has a key;
- *   - PGP/MIME multipart/signed: the detached signature is verified, and
- *     until resolve can trust a signature checked by fetch (the
- *     RUN_OPTS_TRUSTED_FPR hook of resolve.h) the mail is answered with a
- *     rejection that asks for inline clearsigned text.
+ *   - PGP/MIME multipart/signed: the detached signature is verified
+ *     with the registered keys and the text of the signed part goes to
+ *     the spool; resolve (run) checks it again against the part and its
+ *     signature, which it reads from the saved mail, and records both in
+ *     the history for verify (issue 9.5).
  * Each order is checked as `adjudicator check` would check it, against the
  * game as it stands; an order that passes is filed as GAME.xml.spool/NNN.txt
  * (for run or `adjudicator resolve GAME.xml GAME.xml.spool/NNN.txt`) and
@@ -89,12 +90,7 @@ static const char fetch_usage[] =
     "\nand queues an answer to each mail (sent by 'adjudicator send').\n"
     "Credentials: --netrc FILE, or ADJUDICATOR_MAIL_USER and\n"
     "ADJUDICATOR_MAIL_PASSWORD in the environment.\n"
-#ifdef RUN_OPTS_TRUSTED_FPR
     "PGP/MIME multipart/signed: accepted.\n"
-#else
-    "PGP/MIME multipart/signed: answered with a rejection (asking for "
-    "inline\nclearsigned text).\n"
-#endif
     "Exit status: 0 done, 75 try again later (server, login, lock), "
     "65 bad input,\n"
     "64 bad command line.";
@@ -211,7 +207,7 @@ next:
 
 int
 check_order_file(struct moderation *m, const char *path,
-    const char *trusted_fpr, char **verdict)
+    const struct mime_signed *mime, char **verdict)
 {
 	struct game g;
 	struct run_opts ro;
@@ -219,13 +215,9 @@ check_order_file(struct moderation *m, const char *path,
 	struct strbuf sb;
 	char *files[1], *out, *err;
 	int rc, before = diag_status();
-#ifdef RUN_OPTS_TRUSTED_FPR
-	const char *trusted[1];
+	const struct mime_signed *mimes[1];
 
-	trusted[0] = trusted_fpr;
-#else
-	(void)trusted_fpr;
-#endif
+	mimes[0] = mime;
 	*verdict = NULL;
 	if (moderation_load_game(m, &g) != 0) {
 		game_release(&g);
@@ -234,9 +226,7 @@ check_order_file(struct moderation *m, const char *path,
 	memset(&ro, 0, sizeof(ro));
 	ro.now = m->now;
 	ro.verbose = 1;
-#ifdef RUN_OPTS_TRUSTED_FPR
-	ro.trusted_fpr = trusted;
-#endif
+	ro.mime = mimes;
 	files[0] = (char *)path;
 	if (capture_start(&cap) != 0) {
 		game_release(&g);
@@ -390,38 +380,6 @@ order_steps(const char *text)
 	return sb_detach(&sb);
 }
 
-/*
- * Verifies a PGP/MIME detached signature against the keys registered in
- * this game, in a clean temporary home, as game_verify_message does for
- * clearsigned text.  The signer must be a country's registered key.
- */
-static int
-verify_detached(struct game *g, const struct mail_order *o,
-    char fpr[PGP_FPR_LEN + 1], struct strbuf *err)
-{
-	struct pgp *p = NULL;
-	int c, rc;
-
-	if (o->signature == NULL) {
-		sb_add(err, "the mail has no signature part");
-		return -1;
-	}
-	if (pgp_open(&p, NULL, err) != 0)
-		return -1;
-	game_import_keys(g, p);
-	rc = pgp_verify_detached(p, o->text, o->len, o->signature,
-	    o->siglen, fpr, err);
-	pgp_close(p);
-	if (rc != 0)
-		return -1;
-	for (c = 0; c < g->rs.ncountries; c++)
-		if (strcmp(g->key_fpr[c], fpr) == 0)
-			return 0;
-	sb_addf(err, "signed by key %s, which is not registered in this "
-	    "game", fpr);
-	return -1;
-}
-
 /* What one message comes to, before it is recorded. */
 struct taking {
 	struct mail_info info;
@@ -571,8 +529,6 @@ order_text(struct moderation *m, struct game *g, struct ms_message *rec,
     struct taking *t)
 {
 	char fpr[PGP_FPR_LEN + 1] = "";
-	struct mail_info inner_info;
-	struct mail_order inner;
 	struct strbuf err;
 	int rc = 0;
 
@@ -601,38 +557,16 @@ order_text(struct moderation *m, struct game *g, struct ms_message *rec,
 		break;
 	case PART_PGP_SIGNED:
 		rec->pgp_mime = 1;
-		if (verify_detached(g, &t->order, fpr, &err) != 0) {
+		if (game_verify_mime(g, t->order.text, t->order.len,
+		    t->order.signature != NULL ? t->order.signature : "",
+		    &t->plain, fpr, NULL, &err) != 0) {
 			sb_addf(&t->why, "  the PGP/MIME signature was not "
 			    "accepted: %s\n", err.buf);
 			rc = -1;
 			break;
 		}
 		snprintf(rec->signer, sizeof(rec->signer), "%s", fpr);
-		sb_reset(&err);
-		if (mail_parse(t->order.text, t->order.len, &inner_info,
-		    &inner, &err) != 0) {
-			sb_addf(&t->why, "  the signed part cannot be read: "
-			    "%s\n", err.buf);
-			rc = -1;
-		} else {
-			t->owned_text = xstrdup(inner.text);
-			t->spool_text = t->owned_text;
-			t->plain = xstrdup(inner.text);
-		}
-		mail_info_release(&inner_info);
-		mail_order_release(&inner);
-#ifndef RUN_OPTS_TRUSTED_FPR
-		if (rc == 0) {
-			sb_addf(&t->why, "  PGP/MIME signed mail "
-			    "(multipart/signed) is not taken yet.  Its "
-			    "signature\n  by key %s\n  is good, but please "
-			    "send the orders again as inline clearsigned\n"
-			    "  text (gpg --clearsign, or your mail client's "
-			    "inline PGP option), or\n  PGP/MIME encrypted to "
-			    "the moderator's key.\n", fpr);
-			rc = -1;
-		}
-#endif
+		t->spool_text = t->plain;
 		break;
 	}
 	sb_release(&err);
@@ -648,6 +582,7 @@ static int
 take_message(struct moderation *m, struct game *g, const struct imap_msg *im)
 {
 	struct ms_message *rec, *prev;
+	struct mime_signed mime;
 	struct taking t;
 	struct strbuf err;
 	char *path, *spool_name = NULL, *spool_path = NULL;
@@ -722,8 +657,13 @@ take_message(struct moderation *m, struct game *g, const struct imap_msg *im)
 		rc = -1;
 		goto out;
 	}
-	checked = check_order_file(m, spool_path, rec->pgp_mime ?
-	    rec->signer : NULL, &t.verdict);
+	if (rec->pgp_mime) {
+		mime.entity = t.order.text;
+		mime.entity_len = t.order.len;
+		mime.signature = t.order.signature;
+	}
+	checked = check_order_file(m, spool_path, rec->pgp_mime ? &mime :
+	    NULL, &t.verdict);
 	if (checked < 0) {
 		unlink(spool_path);
 		rc = -1;

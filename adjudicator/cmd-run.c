@@ -95,10 +95,48 @@ static const char run_usage[] =
 /* The orders filed and not yet applied, in the order they came. */
 struct waiting {
 	char **files;
-	const char **trusted;	/* per file: a PGP/MIME signer, or NULL */
+	/* per file: the PGP/MIME signed part it came in, or NULL */
+	const struct mime_signed **mime;
+	struct mime_signed *parts;
+	struct mail_order *orders;	/* what parts point into */
 	size_t *msg;		/* per file: its index in ms.msgs */
 	int n;
 };
+
+/*
+ * Issue 9.5: a PGP/MIME signed order's part and signature, read again
+ * from the mail as it was saved (GAME.xml.received/NNN.eml), for resolve
+ * to check and record.  0, or -1 (then the file counts as unsigned, and
+ * a signed game refuses it).
+ */
+static int
+mime_of(const struct moderation *m, const struct ms_message *rec,
+    struct mail_order *order, struct mime_signed *part)
+{
+	struct mail_info info;
+	struct strbuf err;
+	char *path = ms_received_path(&m->ms, rec->n), *raw;
+	size_t len;
+	int rc = -1;
+
+	memset(order, 0, sizeof(*order));
+	sb_init(&err);
+	raw = read_input_file(path, MAIL_MAX, INPUT_NOFOLLOW, &len);
+	if (raw != NULL && mail_parse(raw, len, &info, order, &err) == 0) {
+		mail_info_release(&info);
+		if (order->kind == PART_PGP_SIGNED &&
+		    order->signature != NULL) {
+			part->entity = order->text;
+			part->entity_len = order->len;
+			part->signature = order->signature;
+			rc = 0;
+		}
+	}
+	free(raw);
+	free(path);
+	sb_release(&err);
+	return rc;
+}
 
 static void
 waiting_collect(struct moderation *m, struct waiting *w)
@@ -107,7 +145,9 @@ waiting_collect(struct moderation *m, struct waiting *w)
 
 	memset(w, 0, sizeof(*w));
 	w->files = xcalloc(m->ms.nmsgs + 1, sizeof(*w->files));
-	w->trusted = xcalloc(m->ms.nmsgs + 1, sizeof(*w->trusted));
+	w->mime = xcalloc(m->ms.nmsgs + 1, sizeof(*w->mime));
+	w->parts = xcalloc(m->ms.nmsgs + 1, sizeof(*w->parts));
+	w->orders = xcalloc(m->ms.nmsgs + 1, sizeof(*w->orders));
 	w->msg = xcalloc(m->ms.nmsgs + 1, sizeof(*w->msg));
 	for (i = 0; i < m->ms.nmsgs; i++) {
 		const struct ms_message *rec = &m->ms.msgs[i];
@@ -115,7 +155,9 @@ waiting_collect(struct moderation *m, struct waiting *w)
 		if (rec->status != MS_FILED || rec->applied_run != 0)
 			continue;
 		w->files[w->n] = ms_spool_path(&m->ms, rec->spool);
-		w->trusted[w->n] = rec->pgp_mime ? rec->signer : NULL;
+		if (rec->pgp_mime && mime_of(m, rec, &w->orders[w->n],
+		    &w->parts[w->n]) == 0)
+			w->mime[w->n] = &w->parts[w->n];
 		w->msg[w->n] = i;
 		w->n++;
 	}
@@ -126,10 +168,14 @@ waiting_release(struct waiting *w)
 {
 	int i;
 
-	for (i = 0; i < w->n; i++)
+	for (i = 0; i < w->n; i++) {
 		free(w->files[i]);
+		mail_order_release(&w->orders[i]);
+	}
 	free(w->files);
-	free(w->trusted);
+	free(w->mime);
+	free(w->parts);
+	free(w->orders);
 	free(w->msg);
 	memset(w, 0, sizeof(*w));
 }
@@ -144,9 +190,7 @@ resolve_quietly(struct moderation *m, struct game *g, struct waiting *w,
 
 	memset(ro, 0, sizeof(*ro));
 	ro->now = m->now;
-#ifdef RUN_OPTS_TRUSTED_FPR
-	ro->trusted_fpr = w->trusted;
-#endif
+	ro->mime = w->mime;
 	quiet = diag_quiet(1);
 	rc = resolve_run(g, w->files, w->n, ro);
 	/* each filed order passed its check: one refused now means the
@@ -200,7 +244,7 @@ withdraw_failing(struct moderation *m, const struct waiting *w)
 		const char *to[1];
 		int rc, id;
 
-		rc = check_order_file(m, w->files[i], w->trusted[i], &verdict);
+		rc = check_order_file(m, w->files[i], w->mime[i], &verdict);
 		if (rc < 0)
 			return -1;
 		if (rc == 0) {

@@ -54,8 +54,9 @@ cmd_verify(int argc, char **argv)
 	    msgs - (size_t)g.unchecked);
 	if (g.unchecked > 0)
 		printf("; %d not: encrypted to the moderator (give the "
-		    "moderator's key in GNUPGHOME) or PGP/MIME mail, whose "
-		    "signature the history does not keep", g.unchecked);
+		    "moderator's key in GNUPGHOME) or PGP/MIME mail recorded "
+		    "without its signature (an older file)",
+		    g.unchecked);
 	printf("\n");
 	printf("%s: players' orders: %d found, as recorded, in the signed "
 	    "messages they came in", argv[optind], g.signed_orders);

@@ -62,6 +62,8 @@ entry_release(struct entry *e)
 	free(e->reason);
 	free(e->plain);
 	free(e->session_key);
+	free(e->entity);
+	free(e->signature);
 	for (i = 0; i < e->ndraws; i++)
 		draw_release(&e->draws[i]);
 	free(e->draws);
@@ -1380,6 +1382,56 @@ game_received(struct game *g, int country, const char *source,
 	aor_state_digest(&g->st, e->digest);
 }
 
+void
+game_received_mime(struct game *g, const char *entity, size_t len,
+    const char *signature)
+{
+	struct entry *e = &g->hist[g->nhist - 1];
+
+	e->entity = xmalloc(len + 1);
+	memcpy(e->entity, entity, len);
+	e->entity[len] = '\0';
+	e->entity_len = len;
+	e->signature = xstrdup(signature);
+}
+
+/*
+ * The detached signature with the keys of keys, in verify's record mode
+ * when record is set, then the text of the signed part.
+ */
+static int
+verify_mime(struct pgp *keys, int record, const char *entity, size_t len,
+    const char *signature, char **text, char fpr[41], long long *signed_at,
+    struct strbuf *err)
+{
+	int rc;
+
+	*text = NULL;
+	rc = keys == NULL ? -1 : record ? pgp_verify_detached_record(keys,
+	    entity, len, signature, strlen(signature), fpr, err) :
+	    pgp_verify_detached(keys, entity, len, signature,
+	    strlen(signature), fpr, err);
+	if (rc != 0)
+		return -1;
+	if (signed_at != NULL)
+		*signed_at = pgp_signature_time();
+	if (mail_signed_text(entity, len, text, err) != 0) {
+		fpr[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+int
+game_verify_mime(struct game *g, const char *entity, size_t len,
+    const char *signature, char **text, char fpr[41], long long *signed_at,
+    struct strbuf *err)
+{
+	/* the game's keyring: exactly the registered keys (issue 12) */
+	return verify_mime(keyring_ctx(g, err), 0, entity, len, signature,
+	    text, fpr, signed_at, err);
+}
+
 int
 game_find_received(const struct game *g, const char *content,
     const char *text)
@@ -1893,6 +1945,13 @@ entry_xml(const struct game *g, const struct entry *e, xmlNode *parent)
 	xml_set(n, "digest", e->digest);
 	if (e->text != NULL)
 		xml_add(n, "text", e->text);
+	if (e->entity != NULL) {
+		char *b = base64_encode(e->entity, e->entity_len);
+
+		xml_add(n, "entity", b);
+		free(b);
+		xml_add(n, "signature", e->signature);
+	}
 	if (e->reason != NULL)
 		xml_add(n, "reason", e->reason);
 	for (i = 0; i < e->ndraws; i++) {
@@ -2010,6 +2069,7 @@ game_doc_hide(const struct game *g, xmlDoc *doc, int viewer,
 		for (m = n->children; m != NULL; m = next) {
 			next = m->next;
 			if ((secret && (xml_is(m, "text") ||
+			    xml_is(m, "entity") || xml_is(m, "signature") ||
 			    xml_is(m, "reason"))) || (xml_is(m, "event") &&
 			    not_viewers(g, m, "to", viewer)))
 				hide_node(m, h, nh);
@@ -2380,6 +2440,26 @@ read_entry(struct game *g, xmlNode *n, struct entry *e, const char *path)
 	e->source = xml_attr_dup(n, "source");
 	if ((c = xml_child(n, "text")) != NULL)
 		e->text = xml_text(c);
+	if ((c = xml_child(n, "entity")) != NULL) {
+		char *b = xml_text(c);
+
+		e->entity = base64_decode(b, &e->entity_len);
+		free(b);
+		if (e->entity == NULL || e->entity_len > SIGNED_ENTITY_MAX) {
+			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(c), "<entity>"
+			    ": %s", e->entity == NULL ? "not base64" :
+			    "larger than a signed order may be");
+			return -1;
+		}
+	}
+	if ((c = xml_child(n, "signature")) != NULL) {
+		e->signature = xml_text(c);
+		if (strlen(e->signature) > SIGNATURE_MAX) {
+			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(c),
+			    "<signature>: larger than a signature may be");
+			return -1;
+		}
+	}
 	if ((c = xml_child(n, "reason")) != NULL)
 		e->reason = xml_text(c);
 	for (c = xml_child(n, "draw"); c; c = xml_next(c, "draw")) {
@@ -2662,9 +2742,11 @@ check_state(struct game *g, xmlNode *root, const char *path)
  * verify (issue 9.5): every signed message in the history is checked
  * again against the key registered for its country when it arrived, and
  * against the signing time and signed-text digest recorded with it.
+ * A PGP/MIME signed message is checked by its signed part and detached
+ * signature (issue 9.5), and its text read from the part again.
  * Messages the history cannot prove (encrypted to the moderator, when
- * that key is not at hand; PGP/MIME mail, whose detached signature is
- * not kept) are counted in *unchecked.
+ * that key is not at hand; PGP/MIME mail recorded before its part and
+ * signature were kept) are counted in *unchecked.
  */
 /* Imports the keys and revocations of history entries before upto. */
 static void
@@ -2725,9 +2807,11 @@ check_received(struct game *g, const char *path, int *unchecked,
 		}
 		if (e->kind != EN_RECEIVED)
 			continue;
-		if (strstr(text, "-----BEGIN PGP SIGNED MESSAGE-----") == NULL &&
+		if (e->entity == NULL && strstr(text,
+		    "-----BEGIN PGP SIGNED MESSAGE-----") == NULL &&
 		    strstr(text, "-----BEGIN PGP MESSAGE-----") == NULL) {
-			(*unchecked)++;		/* PGP/MIME */
+			/* PGP/MIME, recorded before its signature was kept */
+			(*unchecked)++;
 			plains[k] = xstrdup(text);
 			continue;
 		}
@@ -2739,15 +2823,28 @@ check_received(struct game *g, const char *path, int *unchecked,
 			}
 			import_history_keys(g, p, k);
 		}
-		if (mod == NULL && !no_mod && strstr(text,
+		if (mod == NULL && !no_mod && e->entity == NULL && strstr(text,
 		    "-----BEGIN PGP SIGNED MESSAGE-----") == NULL) {
 			mod = game_moderator(g, &err);
 			if (mod != NULL)
 				import_history_keys(g, mod, g->nhist);
 		}
 		sb_reset(&err);
-		v = verify_order_message(g, p, mod, 1, text, strlen(text),
-		    &plain, fpr, &when, &no_mod, &err);
+		if (e->entity != NULL) {
+			/* PGP/MIME multipart/signed (issue 9.5) */
+			v = verify_mime(p, 1, e->entity, e->entity_len,
+			    e->signature, &plain, fpr, &when, &err);
+			if (v == 0 && strcmp(plain, text) != 0) {
+				diag(EXIT_DATAERR, path, e->line, "history "
+				    "entry %zu: the recorded text is not the "
+				    "text of its signed PGP/MIME part", k);
+				free(plain);
+				rc = -1;
+				break;
+			}
+		} else
+			v = verify_order_message(g, p, mod, 1, text,
+			    strlen(text), &plain, fpr, &when, &no_mod, &err);
 		if (v != 0 && (no_mod || strstr(err.buf, "not encrypted to a "
 		    "key of this home") != NULL)) {
 			/* encrypted to the moderator, whose key is not here */
@@ -2805,10 +2902,10 @@ check_received(struct game *g, const char *path, int *unchecked,
  * replaces a waiting one keeps) must be, verbatim, a STEP block of a
  * signed message of that country recorded before it: a moderator who
  * edits an order's text (and the digests after it) is caught here.  Orders that came before the country's first
- * key are not signed and not checked.  A PGP/MIME message's signature
- * is not kept (check_received), so its orders are found in the text as
- * recorded; those of an encrypted message that cannot be opened here are
- * counted in *unchecked.
+ * key are not signed and not checked.  An old PGP/MIME message's
+ * signature was not kept (check_received), so its orders are found in
+ * the text as recorded; those of an encrypted message that cannot be
+ * opened here are counted in *unchecked.
  */
 struct signed_blocks {
 	int parsed;
@@ -3298,7 +3395,7 @@ check_entry_shape(xmlNode *n, const char *path)
 		"setup", "order", "default", "adjust", "rejected", "key",
 		"received", "entropy", "unseal", "moderator", "revoke"
 	};
-	char kind[16];
+	char kind[16] = "";
 	xmlNode *c;
 	size_t k;
 	int bad, stage = 0;
@@ -3314,26 +3411,31 @@ check_entry_shape(xmlNode *n, const char *path)
 		if (k == ARRAY_SIZE(kinds))
 			bad |= shape_error(n, path, "unknown kind", kind);
 	}
-	/* text? reason? draw* event*, in this order */
+	/* text? (entity signature)? reason? draw* event*, in this order;
+	 * the signed part and its signature of a received message only */
 	for (c = n->children; c != NULL; c = c->next) {
 		int at;
 
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
-		at = xml_is(c, "text") ? 1 : xml_is(c, "reason") ? 2 :
-		    xml_is(c, "draw") ? 3 : xml_is(c, "event") ? 4 : 0;
+		at = xml_is(c, "text") ? 1 : xml_is(c, "entity") ? 2 :
+		    xml_is(c, "signature") ? 3 : xml_is(c, "reason") ? 4 :
+		    xml_is(c, "draw") ? 5 : xml_is(c, "event") ? 6 : 0;
 		if (at == 0 || c->ns != NULL || at < stage ||
-		    (at == stage && at < 3)) {
+		    (at == stage && at < 5) || (at == 3 && stage != 2) ||
+		    (at == 2 && strcmp(kind, "received") != 0)) {
 			bad |= shape_error(n, path, "unexpected element",
 			    (const char *)c->name);
 			continue;
 		}
 		stage = at;
-		bad |= check_attrs(c, at == 3 ? draw : at == 4 ? event : none,
+		bad |= check_attrs(c, at == 5 ? draw : at == 6 ? event : none,
 		    path) | check_content(c, 0, path);
-		if (at == 3)
+		if (at == 5)
 			bad |= check_content(c, 1, path);
 	}
+	if (stage == 2)
+		bad |= shape_error(n, path, "missing element", "signature");
 	return bad ? -1 : 0;
 }
 

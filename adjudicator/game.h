@@ -50,6 +50,15 @@ struct entry {
 	 * the SHA-256 of the signed text ("": not recorded) */
 	long long signed_at;
 	char content[65];
+	/*
+	 * EN_RECEIVED, PGP/MIME multipart/signed (issue 9.5): the signed
+	 * part's exact canonical (CRLF) bytes and its armoured detached
+	 * signature, so that verify checks the signature again; NULL in
+	 * entries made before they were kept.  Owned.
+	 */
+	char *entity;
+	size_t entity_len;
+	char *signature;
 	int of;			/* EN_UNSEAL: the entry it opens */
 	char *session_key;	/* EN_UNSEAL: opens that entry's message */
 	struct draw *draws;	/* owned */
@@ -263,6 +272,22 @@ int game_verify_message(struct game *g, const char *msg, size_t len,
 void game_received(struct game *g, int country, const char *source,
     const char *fpr, const char *text, const char *content,
     long long signed_at, const char *now);
+/*
+ * Issue 9.5: the last history entry, a signed message just recorded,
+ * came as PGP/MIME multipart/signed: keeps its signed part and detached
+ * signature for verify.
+ */
+void game_received_mime(struct game *g, const char *entity, size_t len,
+    const char *signature);
+/*
+ * Verifies a PGP/MIME multipart/signed order against the registered
+ * keys: the detached signature over the signed part's bytes (entity),
+ * then the order text in it (mail_signed_text, caller frees *text).
+ * 0, or -1 with the reason.
+ */
+int game_verify_mime(struct game *g, const char *entity, size_t len,
+    const char *signature, char **text, char fpr[41], long long *signed_at,
+    struct strbuf *err);
 /*
  * R38, issue 9: the history entry that already holds this signed
  * message, by the SHA-256 of its signed text or (entries made before

@@ -4,7 +4,8 @@
  *
  * An encrypted order may hold a MIME entity (RFC 3156), which only GMime
  * reads; adjudicator runs resolve and check in the helper adjudicator-mail
- * when an order file holds an encrypted message (main.c), so these are
+ * when an order file holds an encrypted message, and verify when the
+ * game file holds one or a PGP/MIME signed part (main.c), so these are
  * not reached there.  They fail safe all the same.
  */
 #include <stdlib.h>
@@ -24,6 +25,18 @@ mail_entity_text(const char *plain, size_t len, char **text,
 		*signed_part = 0;
 	memset(order, 0, sizeof(*order));
 	sb_add(err, "encrypted orders are read by the mail helper "
+	    "adjudicator-mail, which was not run (a bug)");
+	return -1;
+}
+
+int
+mail_signed_text(const char *entity, size_t len, char **text,
+    struct strbuf *err)
+{
+	(void)entity;
+	(void)len;
+	*text = NULL;
+	sb_add(err, "PGP/MIME signed parts are read by the mail helper "
 	    "adjudicator-mail, which was not run (a bug)");
 	return -1;
 }

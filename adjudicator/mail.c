@@ -23,8 +23,6 @@
 #include <gmime/gmime.h>
 
 #define DEFAULT_TIMEOUT 30L
-/* A larger message is refused rather than read into memory. */
-#define MAX_MESSAGE (64UL * 1024 * 1024)
 #define ENV_USER "ADJUDICATOR_MAIL_USER"
 #define ENV_PASSWORD "ADJUDICATOR_MAIL_PASSWORD"
 
@@ -149,7 +147,7 @@ on_data(char *p, size_t size, size_t n, void *arg)
 	struct session *s = arg;
 
 	n *= size;
-	if (s->data.len + n > MAX_MESSAGE) {
+	if (s->data.len + n > MAIL_MAX) {
 		s->too_big = 1;
 		return 0;
 	}
@@ -515,7 +513,7 @@ session_error(struct session *s, CURLcode rc, const char *what,
 		if (s->too_big) {
 			detail = 0;
 			snprintf(reason, sizeof(reason), "message larger "
-			    "than %lu bytes", MAX_MESSAGE);
+			    "than %lu bytes", MAIL_MAX);
 		}
 		break;
 	default:
@@ -1709,6 +1707,25 @@ mail_entity_text(const char *plain, size_t len, char **text,
 	}
 	mail_order_release(order);
 	return -1;
+}
+
+int
+mail_signed_text(const char *entity, size_t len, char **text,
+    struct strbuf *err)
+{
+	struct mail_info info;
+	struct mail_order inner;
+	int rc;
+
+	*text = NULL;
+	rc = mail_parse(entity, len, &info, &inner, err);
+	if (rc == 0) {
+		*text = inner.text;
+		inner.text = NULL;
+	}
+	mail_info_release(&info);
+	mail_order_release(&inner);
+	return rc;
 }
 
 char *

@@ -17,6 +17,9 @@
 
 struct strbuf;
 
+/* The largest message taken from the server, or read back from disk. */
+#define MAIL_MAX (64UL * 1024 * 1024)
+
 struct mail_account {
 	const char *url;	/* imap[s]://host:port/MAILBOX or
 				 * smtp[s]://host:port */
@@ -149,6 +152,15 @@ void mail_info_release(struct mail_info *info);
  */
 int mail_entity_text(const char *plain, size_t len, char **text,
     struct mail_order *order, int *signed_part, struct strbuf *err);
+
+/*
+ * The order text of a PGP/MIME signed entity (the first part of a
+ * multipart/signed, whose detached signature was checked): what
+ * mail_parse finds in it, as fetch files it and verify reads it again
+ * (issue 9.5).  0 and *text (caller frees), or -1 with err.
+ */
+int mail_signed_text(const char *entity, size_t len, char **text,
+    struct strbuf *err);
 
 /*
  * Text that is not valid UTF-8 as UTF-8, read in charset (NULL: the

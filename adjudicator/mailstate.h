@@ -34,6 +34,8 @@
 #include "game.h"
 #include "mail.h"
 
+struct mime_signed;
+
 /* What became of a message taken from the mailbox. */
 enum ms_status {
 	MS_FILED,	/* in the spool: waiting, or applied in run R */
@@ -244,12 +246,12 @@ int fetch_step(struct moderation *m);
  * The answer to one order file as check would give it: a fresh copy of
  * the game, resolve_run with verbose on this file alone, its verdict lines
  * and diagnostics caught and rewritten for the player (*verdict, caller
- * frees).  trusted_fpr: the key that signed a PGP/MIME order (see
- * RUN_OPTS_TRUSTED_FPR).  Returns 0 accepted, 1 rejected, -1 when the
+ * frees).  mime: the PGP/MIME signed part the order came in, or NULL
+ * (see struct mime_signed).  Returns 0 accepted, 1 rejected, -1 when the
  * game cannot be loaded (diagnosed).
  */
 int check_order_file(struct moderation *m, const char *path,
-    const char *trusted_fpr, char **verdict);
+    const struct mime_signed *mime, char **verdict);
 /* Queues the public report of run (to every player) and each player's
  * private report (encrypted to a registered key).  EXIT_OK or a status. */
 int queue_reports(struct moderation *m, struct game *g, int run);

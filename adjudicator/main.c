@@ -112,8 +112,9 @@ needs_helper(int argc, char **argv)
 
 	/*
 	 * verify checks every signed message in the history again (issue
-	 * 9), encrypted ones with their MIME entities too: it needs the
-	 * helper when the game file holds an encrypted message, and only
+	 * 9), encrypted ones with their MIME entities too, and PGP/MIME
+	 * signed ones by their signed part: it needs the helper when the
+	 * game file holds an encrypted message or such a part, and only
 	 * then, so that a game without one verifies without the mail
 	 * libraries (issue 12).
 	 */
@@ -128,8 +129,9 @@ needs_helper(int argc, char **argv)
 		/* regular files only: never wait on a FIFO or a device */
 		text = read_input_file(argv[i], verify ? XML_MAX_FILE :
 		    ORDER_FILE_MAX, 0, &len);
-		found = text != NULL && len > 0 && strstr(text,
-		    "-----BEGIN PGP MESSAGE-----") != NULL;
+		found = text != NULL && len > 0 && (strstr(text,
+		    "-----BEGIN PGP MESSAGE-----") != NULL || (verify &&
+		    strstr(text, "<entity>") != NULL));
 		free(text);
 	}
 	return found;

@@ -26,6 +26,13 @@
 #define ORDER_FILE_MAX (256 * 1024)
 #define ORDER_MAX_STEPS 100
 #define QUEUE_MAX_PER_PLAYER 100
+/*
+ * Issue 9.5: a PGP/MIME signed order keeps its signed part (the order
+ * file's text with MIME headers, perhaps base64: twice the file) and its
+ * detached signature in the history.
+ */
+#define SIGNED_ENTITY_MAX (2 * ORDER_FILE_MAX)
+#define SIGNATURE_MAX (16 * 1024)
 
 struct order_file {
 	char *path;		/* owned */

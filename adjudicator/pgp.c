@@ -1087,10 +1087,10 @@ pgp_signature_time(void)
 	return last_sig_time;
 }
 
-int
-pgp_verify_detached(struct pgp *p, const char *data, size_t dlen,
+static int
+verify_detached(struct pgp *p, const char *data, size_t dlen,
     const char *sig, size_t slen, char signer_fpr[PGP_FPR_LEN + 1],
-    struct strbuf *err)
+    int record, struct strbuf *err)
 {
 	gpgme_data_t d = NULL, s = NULL;
 	gpgme_error_t e;
@@ -1121,12 +1121,28 @@ pgp_verify_detached(struct pgp *p, const char *data, size_t dlen,
 	if (e == 0) {
 		e = gpgme_op_verify(p->ctx, s, d, NULL);
 		if (damaged(p, e, err) == 0)
-			rc = check_signature(p, signer_fpr, 0, err);
+			rc = check_signature(p, signer_fpr, record, err);
 	} else
 		fail(err, "cannot check the signature", e);
 	gpgme_data_release(d);
 	gpgme_data_release(s);
 	return rc;
+}
+
+int
+pgp_verify_detached(struct pgp *p, const char *data, size_t dlen,
+    const char *sig, size_t slen, char signer_fpr[PGP_FPR_LEN + 1],
+    struct strbuf *err)
+{
+	return verify_detached(p, data, dlen, sig, slen, signer_fpr, 0, err);
+}
+
+int
+pgp_verify_detached_record(struct pgp *p, const char *data, size_t dlen,
+    const char *sig, size_t slen, char signer_fpr[PGP_FPR_LEN + 1],
+    struct strbuf *err)
+{
+	return verify_detached(p, data, dlen, sig, slen, signer_fpr, 1, err);
 }
 
 int

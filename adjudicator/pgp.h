@@ -100,6 +100,10 @@ long long pgp_signature_time(void);
 int pgp_verify_detached(struct pgp *p, const char *data, size_t dlen,
     const char *sig, size_t slen, char signer_fpr[PGP_FPR_LEN + 1],
     struct strbuf *err);
+/* The same for a recorded message, as pgp_verify_record (verify). */
+int pgp_verify_detached_record(struct pgp *p, const char *data, size_t dlen,
+    const char *sig, size_t slen, char signer_fpr[PGP_FPR_LEN + 1],
+    struct strbuf *err);
 
 /*
  * Encrypts text to the key fpr (whatever its validity), ASCII armoured and

@@ -345,13 +345,48 @@ replaces(const struct game *g, const struct order_file *of, int i)
 }
 
 /*
+ * Issue 9.5: the text of a PGP/MIME signed order, filed by fetch, must
+ * be the text of its signed part, whose detached signature must hold
+ * with a registered key: the signer and the signing time come from
+ * here, and the part and signature go into the history with the text.
+ */
+static int
+mime_text(struct game *g, const char *path, const struct mime_signed *ms,
+    const char *text, char fpr[41], long long *signed_at,
+    const struct run_opts *opt)
+{
+	struct strbuf err;
+	char *signed_text = NULL;
+	int rc = -1;
+
+	sb_init(&err);
+	if (ms->entity_len > SIGNED_ENTITY_MAX ||
+	    strlen(ms->signature) > SIGNATURE_MAX)
+		reject(opt, path, 0, "the PGP/MIME signed part or its signature "
+		    "is larger than a signed order may be (%d and %d bytes)",
+		    SIGNED_ENTITY_MAX, SIGNATURE_MAX);
+	else if (game_verify_mime(g, ms->entity, ms->entity_len,
+	    ms->signature, &signed_text, fpr, signed_at, &err) != 0)
+		reject(opt, path, 0, "the PGP/MIME signature was not accepted: "
+		    "%s", err.buf);
+	else if (strcmp(signed_text, text) != 0)
+		reject(opt, path, 0, "this file is not the text of the PGP/MIME "
+		    "signed part it was filed with (edited after it came?)");
+	else
+		rc = 0;
+	free(signed_text);
+	sb_release(&err);
+	return rc;
+}
+
+/*
  * Reads and checks one file; queues its orders.  Returns the errors
  * (then nothing of the file is recorded).  A block for a step already
  * decided is skipped with a warning (R38): a player who resends his
  * previous file with a block added means the new block.
  */
 static int
-check_file(struct game *g, const char *path, const char *trusted,
+check_file(struct game *g, const char *path, const struct mime_signed *ms,
     struct run_opts *opt, struct order_file *of, int **usedp,
     long long *signed_at)
 {
@@ -410,10 +445,13 @@ check_file(struct game *g, const char *path, const char *trusted,
 	} else if (!recordable(opt, path, text)) {
 		free(text);
 		return 1;
-	} else if (trusted != NULL) {
-		/* PGP/MIME: fetch verified the detached signature */
+	} else if (ms != NULL) {
+		/* PGP/MIME: the text of a signed part, checked again here */
+		if (mime_text(g, path, ms, text, fpr, signed_at, opt) != 0) {
+			free(text);
+			return 1;
+		}
 		received = xstrdup(text);
-		snprintf(fpr, sizeof(fpr), "%s", trusted);
 		is_pgp = 1;
 	} else if (game_signed(g)) {
 		reject(opt, path, 0, "the order file is not signed: this game "
@@ -540,16 +578,20 @@ check_file(struct game *g, const char *path, const char *trusted,
 		    "in it was decided already (R38)");
 		errors++;
 	}
-	if (errors == 0 && received != NULL)
+	if (errors == 0 && received != NULL) {
 		game_received(g, of->country, path, fpr, received, content,
 		    *signed_at, opt->now);
+		if (ms != NULL)
+			game_received_mime(g, ms->entity, ms->entity_len,
+			    ms->signature);
+	}
 	free(received);
 	return errors;
 }
 
 /* Reads one file and queues what counts; returns the errors. */
 static int
-take_file(struct game *g, const char *path, const char *trusted,
+take_file(struct game *g, const char *path, const struct mime_signed *ms,
     struct run_opts *opt)
 {
 	struct order_file of;
@@ -562,7 +604,7 @@ take_file(struct game *g, const char *path, const char *trusted,
 	fv.path = path;
 	sb_init(&notes);
 	diag_set_tee(collect, &fv);
-	errors = check_file(g, path, trusted, opt, &of, &used, &signed_at);
+	errors = check_file(g, path, ms, opt, &of, &used, &signed_at);
 	diag_set_tee(NULL, NULL);
 	if (of.path != NULL)
 		add_ignored(&notes, path, &of);
@@ -675,8 +717,8 @@ resolve_run(struct game *g, char **files, int nfiles, struct run_opts *opt)
 	g->intake = 1;		/* sealed texts must name their place */
 	for (i = 0; i < nfiles; i++) {
 		/* a refused file costs only itself: the others count */
-		if (take_file(g, files[i], opt->trusted_fpr != NULL ?
-		    opt->trusted_fpr[i] : NULL, opt) > 0)
+		if (take_file(g, files[i], opt->mime != NULL ?
+		    opt->mime[i] : NULL, opt) > 0)
 			opt->refused++;
 	}
 	g->intake = 0;

@@ -9,6 +9,17 @@
 
 #include "game.h"
 
+/*
+ * A PGP/MIME multipart/signed order as fetch found it (issue 9.5): the
+ * order file holds the text of the signed part, which resolve checks
+ * against the part and its detached signature and records with them.
+ */
+struct mime_signed {
+	const char *entity;	/* the signed part's canonical bytes */
+	size_t entity_len;
+	const char *signature;	/* its armoured detached signature */
+};
+
 struct run_opts {
 	const char *now;	/* UTC time of the run */
 	int deadline_passed;	/* apply R37 defaults to pending decisions */
@@ -17,12 +28,11 @@ struct run_opts {
 	int refused;		/* out: files refused (nothing of them kept) */
 	int changed;		/* out: the run changed the game */
 	/*
-	 * NULL, or one entry per file: NULL, or the registered key whose
-	 * PGP/MIME detached signature fetch verified over the file's text.
+	 * NULL, or one entry per file: NULL, or the PGP/MIME signed part
+	 * the file's text was taken from (fetch, run).
 	 */
-	const char *const *trusted_fpr;
+	const struct mime_signed *const *mime;
 };
-#define RUN_OPTS_TRUSTED_FPR 1
 
 /*
  * Reads the order files, checks each order against the game and applies

@@ -368,6 +368,86 @@ hex_decode(const char *in, unsigned char *out, size_t n)
 	return in[2 * n] == '\0' ? 0 : -1;
 }
 
+static const char b64[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+char *
+base64_encode(const void *in, size_t n)
+{
+	const unsigned char *p = in;
+	struct strbuf sb;
+	size_t i, col = 0;
+
+	sb_init(&sb);
+	for (i = 0; i < n; i += 3) {
+		unsigned long v = (unsigned long)p[i] << 16;
+		char q[4];
+
+		if (i + 1 < n)
+			v |= (unsigned long)p[i + 1] << 8;
+		if (i + 2 < n)
+			v |= p[i + 2];
+		q[0] = b64[v >> 18 & 63];
+		q[1] = b64[v >> 12 & 63];
+		q[2] = i + 1 < n ? b64[v >> 6 & 63] : '=';
+		q[3] = i + 2 < n ? b64[v & 63] : '=';
+		sb_addn(&sb, q, 4);
+		if ((col += 4) == 76) {
+			sb_addc(&sb, '\n');
+			col = 0;
+		}
+	}
+	if (col > 0)
+		sb_addc(&sb, '\n');
+	return sb_detach(&sb);
+}
+
+char *
+base64_decode(const char *in, size_t *n)
+{
+	size_t len = strlen(in), o = 0, pad = 0;
+	unsigned long v = 0;
+	int k = 0;
+	char *out = xmalloc(len / 4 * 3 + 4);
+	const char *p, *at;
+
+	for (p = in; *p != '\0'; p++) {
+		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+			continue;
+		if (*p == '=') {
+			/* "xx==" or "xxx=", and nothing after */
+			if (k < 2 || ++pad + k > 4)
+				goto bad;
+			if (pad + k == 4) {
+				v <<= 6 * (4 - k);
+				out[o++] = (char)(v >> 16);
+				if (k == 3)
+					out[o++] = (char)(v >> 8 & 255);
+				k = 4;
+			}
+			continue;
+		}
+		if (pad > 0 || k == 4 || (at = strchr(b64, *p)) == NULL)
+			goto bad;
+		v = v << 6 | (unsigned long)(at - b64);
+		if (++k == 4) {
+			out[o++] = (char)(v >> 16);
+			out[o++] = (char)(v >> 8 & 255);
+			out[o++] = (char)(v & 255);
+			k = 0;
+			v = 0;
+		}
+	}
+	if (k != 0 && k != 4)
+		goto bad;
+	out[o] = '\0';
+	*n = o;
+	return out;
+bad:
+	free(out);
+	return NULL;
+}
+
 void
 sha256_hex(const void *data, size_t len, char out[65])
 {

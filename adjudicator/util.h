@@ -103,6 +103,18 @@ void hex_encode(const unsigned char *in, size_t n, char *out);
 /* Parses exactly 2n hex digits; 0 on success, -1 otherwise. */
 int hex_decode(const char *in, unsigned char *out, size_t n);
 
+/*
+ * Base64 (RFC 4648) of n bytes, in lines of 76 characters each ending in
+ * a newline (the last one too): a new string, caller frees.
+ */
+char *base64_encode(const void *in, size_t n);
+/*
+ * Decodes base64, white space anywhere ignored, padding required; a new
+ * buffer of *n bytes plus a NUL (caller frees), or NULL for anything
+ * else (a bad character, a cut-short quantum, data after the padding).
+ */
+char *base64_decode(const char *in, size_t *n);
+
 /* SHA-256 of data as 64 hex digits plus NUL, through libgcrypt. */
 void sha256_hex(const void *data, size_t len, char out[65]);
 

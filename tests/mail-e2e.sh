@@ -254,8 +254,9 @@ html_mail() {
 # ------------------------------------------------------------------
 # 1. Every MIME shape of a signed order, in one batch
 
-# With the hook of resolve.h that lets resolve trust a signature fetch
-# verified (RUN_OPTS_TRUSTED_FPR), PGP/MIME signed orders are taken too.
+# PGP/MIME signed orders are taken too (resolve checks the signed part
+# and its signature again; tests/mail-pgpmime.sh tests what verify makes
+# of them).
 if "$adj" fetch --help | grep -q 'multipart/signed: accepted'; then
 	hook=1
 else

@@ -239,3 +239,46 @@ TEST(xml_well_formed_reads_without_a_tree)
 		diag_reset();
 	}
 }
+
+/* Issue 9.5: the signed part of a PGP/MIME order is kept in base64. */
+TEST(base64_round_trip_and_refusals)
+{
+	static const char *const bad[] = {
+		"A", "AB", "ABC", "AB=", "A===", "AB==C", "AB=C", "ABC=D",
+		"AB==AB==", "A*BC", "ABCD=", NULL
+	};
+	unsigned char bytes[256];
+	char *b, *d;
+	size_t i, n;
+
+	for (i = 0; i < sizeof(bytes); i++)
+		bytes[i] = (unsigned char)(255 - i);
+	for (n = 0; n <= 5; n++) {
+		b = base64_encode(bytes, n + 250);
+		d = base64_decode(b, &i);
+		CHECK(d != NULL);
+		CHECK_INT(i, n + 250);
+		CHECK(d != NULL && memcmp(d, bytes, n + 250) == 0);
+		free(b);
+		free(d);
+	}
+	b = base64_encode("Man", 3);
+	CHECK_STR(b, "TWFu\n");
+	free(b);
+	b = base64_encode("", 0);
+	CHECK_STR(b, "");
+	free(b);
+	d = base64_decode(" TW\r\nE= \n", &n);
+	CHECK_STR(d, "Ma");
+	CHECK_INT(n, 2);
+	free(d);
+	d = base64_decode("TQ==", &n);
+	CHECK_STR(d, "M");
+	free(d);
+	for (i = 0; bad[i] != NULL; i++) {
+		d = base64_decode(bad[i], &n);
+		if (d != NULL)
+			test_fail(__FILE__, __LINE__, "'%s' decoded", bad[i]);
+		free(d);
+	}
+}

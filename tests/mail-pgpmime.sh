@@ -1,0 +1,287 @@
+#!/bin/sh
+# mail-pgpmime.sh - issue 9.5: orders mailed as PGP/MIME (RFC 3156) are
+# proved again by `verify`.  A private Dovecot and SMTP sink on loopback
+# (tests/mail-servers.sh), throwaway keys, a two-player signed game:
+#   - a multipart/signed order (in clear), one signed and encrypted in
+#     one step and one signed inside the encryption (two steps) are
+#     fetched and applied by `run`; the history keeps the signed part and
+#     the detached signature of the first (formats/game.rng);
+#   - `verify` re-checks all three (0 not re-checked) with the
+#     moderator's key, and the multipart/signed one without it;
+#   - a tampered signed part, signature, recorded text or signing time
+#     makes verify exit 65 naming the history entry;
+#   - a file without the part and signature (as made before) still
+#     verifies, counting that message as not re-checked;
+#   - a bad <entity> is refused on load with its line.
+# Ports: $AOR_IMAP_PORT (10143) and $AOR_SMTP_PORT (10025).  Everything
+# started is stopped by PID, every gpg-agent ended, the folder removed.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+adj=${ADJUDICATOR:-$top/build/adjudicator}
+servers=$top/tests/mail-servers.sh
+PY=/usr/bin/python3
+IMAP_PORT=${AOR_IMAP_PORT:-10143}
+SMTP_PORT=${AOR_SMTP_PORT:-10025}
+w=$(mktemp -d /tmp/aor.XXXXXX)
+chmod 755 "$w"	# Dovecot's auth and mail processes look inside
+srv=$w/srv
+homes=
+started=
+cleanup() {
+	[ -n "$started" ] && "$servers" stop "$srv"
+	for h in $homes; do gpgconf --homedir "$h" --kill all 2>/dev/null; done
+	if [ -n "${AOR_KEEP:-}" ]; then echo "mail-pgpmime: kept $w"; else rm -rf "$w"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' HUP INT PIPE TERM
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+mkkey() {	# a home $w/NAME, $w/NAME.asc, $w/NAME.fpr
+	h=$w/$1
+	mkdir -m 700 "$h"
+	homes="$homes $h"
+	gpg --homedir "$h" --batch --quiet --pinentry-mode loopback \
+		--passphrase '' --quick-generate-key "$1 <$1@test.invalid>" \
+		ed25519 sign never 2>/dev/null
+	fpr=$(gpg --homedir "$h" --list-keys --with-colons 2>/dev/null |
+		awk -F: '/^fpr/ {print $10; exit}')
+	gpg --homedir "$h" --batch --quiet --pinentry-mode loopback \
+		--passphrase '' --quick-add-key "$fpr" cv25519 encr never \
+		2>/dev/null
+	gpg --homedir "$h" --armor --export "$fpr" > "$w/$1.asc" 2>/dev/null
+	echo "$fpr" > "$w/$1.fpr"
+}
+for k in moderator prussia spain nobody; do mkkey "$k"; done
+for k in prussia spain; do	# players encrypt to the moderator
+	gpg --homedir "$w/$k" --batch --quiet --import "$w/moderator.asc" \
+		2>/dev/null
+done
+mkdir "$srv"
+if ! "$servers" start "$srv"; then
+	echo "mail-pgpmime: cannot start the mail servers"
+	echo "mail-pgpmime: 0 passed, 1 failed"
+	exit 1
+fi
+started=yes
+export GNUPGHOME=$w/moderator
+unset ADJUDICATOR_MAIL_USER ADJUDICATOR_MAIL_PASSWORD
+
+G=$w/g.xml
+printf '%064d\n' 7 > "$w/seed"
+"$adj" new -o "$G" --id mime --now 2026-12-01T00:00:00Z \
+	--deadline-hours 48 --seed-file "$w/seed" --report /dev/null \
+	--player prussia:Anna:prussia@test.invalid \
+	--player spain:Bob:spain@test.invalid \
+	--key prussia:"$w/prussia.asc" --key spain:"$w/spain.asc" \
+	--moderator-key "$w/moderator.asc" > /dev/null 2>&1 ||
+	{ echo "new failed"; echo "mail-pgpmime: 0 passed, 1 failed"; exit 1; }
+
+MOD='Moderator <mod@test.invalid>'
+T=2026-12-01T01:00:00Z
+first=$("$adj" status "$G" |
+	sed -n 's/^pending: STEP \([^ ]*\) from \([^:]*\):.*/\2/p' | head -1)
+if [ "$first" = Spain ]; then F=spain S=prussia; else F=prussia S=spain; fi
+cap() { echo "$1" | sed 's/^./\U&/'; }
+order() {	# order FILE COUNTRY STEP LINE...
+	of=$1
+	printf 'GAME mime\nCOUNTRY %s\nSTEP %s\n' "$(cap "$2")" "$3" > "$of"
+	shift 3
+	for l in "$@"; do printf '%s\n' "$l"; done >> "$of"
+}
+headers() {	# headers FROM MESSAGE-ID
+	printf 'From: %s <%s@test.invalid>\nTo: %s\nSubject: orders\n' \
+		"$1" "$1" "$MOD"
+	printf 'Date: Tue, 01 Dec 2026 00:30:00 +0000\nMessage-ID: %s\n' "$2"
+	printf 'MIME-Version: 1.0\n'
+}
+sign_entity() {	# KEY ENTITY SIG: a detached signature, as mail clients make
+	gpg --homedir "$w/$1" --batch --quiet --yes --pinentry-mode loopback \
+		--passphrase '' --armor --detach-sign -o "$3" "$2" 2>/dev/null
+}
+signed_mail() {	# KEY ID TEXTFILE: multipart/signed in clear
+	{ printf 'Content-Type: text/plain; charset=utf-8\n'
+	  printf 'Content-Transfer-Encoding: quoted-printable\n\n'
+	  cat "$3"; } | sed 's/$/\r/' > "$w/entity"
+	sign_entity "$1" "$w/entity" "$w/entity.sig"
+	headers "$1" "$2"
+	printf 'Content-Type: multipart/signed; micalg=pgp-sha512;\n protocol="application/pgp-signature";\n boundary="sig-9"\n\n'
+	printf 'This is an OpenPGP/MIME signed message (RFC 4880 and 3156)\n--sig-9\r\n'
+	cat "$w/entity"
+	printf '\r\n--sig-9\nContent-Type: application/pgp-signature; name="signature.asc"\n\n'
+	cat "$w/entity.sig"
+	printf '\n--sig-9--\n'
+}
+encrypted_mail() {	# KEY ID ARMOURED
+	headers "$1" "$2"
+	printf 'Content-Type: multipart/encrypted;\n protocol="application/pgp-encrypted";\n boundary="enc-9"\n\n'
+	printf -- '--enc-9\nContent-Type: application/pgp-encrypted\n\nVersion: 1\n\n'
+	printf -- '--enc-9\nContent-Type: application/octet-stream; name="encrypted.asc"\n\n'
+	cat "$3"
+	printf '\n--enc-9--\n'
+}
+one_step_mail() {	# KEY ID TEXTFILE: the entity signed and encrypted
+	{ printf 'Content-Type: text/plain; charset=utf-8\n\n'; cat "$3"; } |
+		sed 's/$/\r/' > "$w/e1"
+	gpg --homedir "$w/$1" --batch --quiet --yes --pinentry-mode loopback \
+		--passphrase '' --trust-model always --armor --sign --encrypt \
+		--local-user "$(cat "$w/$1.fpr")" -r "$(cat "$w/moderator.fpr")" \
+		-o "$w/e1.asc" "$w/e1" 2>/dev/null
+	encrypted_mail "$1" "$2" "$w/e1.asc"
+}
+two_step_mail() {	# KEY ID TEXTFILE: multipart/signed, then encrypted
+	{ printf 'Content-Type: text/plain; charset=utf-8\n\n'; cat "$3"; } |
+		sed 's/$/\r/' > "$w/e2.part"
+	sign_entity "$1" "$w/e2.part" "$w/e2.sig"
+	{ printf 'Content-Type: multipart/signed; micalg=pgp-sha512;\r\n protocol="application/pgp-signature"; boundary="in-9"\r\n\r\n'
+	  printf -- '--in-9\r\n'; cat "$w/e2.part"
+	  printf '\r\n--in-9\r\nContent-Type: application/pgp-signature\r\n\r\n'
+	  sed 's/$/\r/' "$w/e2.sig"; printf -- '--in-9--\r\n'; } > "$w/e2"
+	gpg --homedir "$w/$1" --batch --quiet --yes --trust-model always \
+		--armor --encrypt -r "$(cat "$w/moderator.fpr")" -o "$w/e2.asc" \
+		"$w/e2" 2>/dev/null
+	encrypted_mail "$1" "$2" "$w/e2.asc"
+}
+run() {
+	"$adj" run "$G" --imap "imap://127.0.0.1:$IMAP_PORT/INBOX" \
+		--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" \
+		--netrc "$srv/netrc" --insecure-plain --now "$T" \
+		> "$w/out" 2> "$w/err"
+}
+verify() {	# verify FILE [HOME]: exit status; the output in $w/v
+	GNUPGHOME=${2:-$w/moderator} "$adj" verify "$1" \
+		--seed-file "$w/seed" > "$w/v" 2>&1
+}
+
+# ------------------------------------------------------------------
+# 1. Three PGP/MIME shapes, fetched and applied
+
+order "$w/o1" "$F" T1.A1.1 "BID 0 A Russia B Netherlands # für Anna"
+order "$w/o2" "$S" T1.A1.2 "PASS"
+order "$w/o3" "$S" T1.A2.1 "BID 0 A Austria B France"
+signed_mail "$F" "<p1@test.invalid>" "$w/o1" > "$w/m1.eml"
+two_step_mail "$S" "<p2@test.invalid>" "$w/o2" > "$w/m2.eml"
+one_step_mail "$S" "<p3@test.invalid>" "$w/o3" > "$w/m3.eml"
+for i in 1 2 3; do "$servers" deliver "$srv" < "$w/m$i.eml"; done
+run
+rc=$?
+[ "$rc" -eq 0 ] && grep -q "fetched 3 (3 filed, 0 rejected, 0 duplicate); resolved run 1" \
+	"$w/out" && ok || { bad "run: exit $rc"; cat "$w/out" "$w/err"; }
+for i in 1 2 3; do
+	grep -q "kind=\"order\".*source=\"[^\"]*g.xml.spool/00$i.txt:" "$G" &&
+		ok || bad "the order of mail $i was not applied"
+done
+[ "$(grep -c '<entity>' "$G")" -eq 1 ] && [ "$(grep -c '<signature>' "$G")" -eq 1 ] &&
+	ok || bad "the multipart/signed part and signature are not in the history"
+# the entry of the multipart/signed message: its number, and its time
+n1=$("$PY" - "$G" <<'EOF'
+import sys, xml.etree.ElementTree as ET
+for e in ET.parse(sys.argv[1]).getroot().iter('entry'):
+    if e.find('entity') is not None:
+        print(e.get('n'), e.get('signed') or '-', e.get('kind'))
+EOF
+)
+set -- $n1
+N=$1
+[ "$3" = received ] && [ "$2" != - ] && ok ||
+	bad "the PGP/MIME entry is not a received message with its signing time: $n1"
+xmllint --noout --relaxng "$top/formats/game.rng" "$G" 2> "$w/xmllint" &&
+	ok || { bad "the game file is not valid"; cat "$w/xmllint"; }
+# the part recorded is the one signed, byte for byte
+"$PY" - "$G" "$w/entity" <<'EOF' && ok || bad "the recorded part is not the signed bytes"
+import base64, sys, xml.etree.ElementTree as ET
+e = next(ET.parse(sys.argv[1]).getroot().iter('entity'))
+sys.exit(base64.b64decode(e.text) != open(sys.argv[2], 'rb').read())
+EOF
+"$adj" report "$G" --for "$S" > "$w/rep" 2>&1 &&
+	! grep -q 'entity\|PGP SIGNATURE' "$w/rep" && ok ||
+	bad "another player's report shows the signed part"
+
+# ------------------------------------------------------------------
+# 2. verify re-checks all three
+
+verify "$G"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q "signed messages: 3 re-checked against the keys registered when they came$" \
+	"$w/v" && ok || { bad "verify with the moderator's key: exit $rc"; cat "$w/v"; }
+# without the moderator's key: the multipart/signed one still is
+mkdir -m 700 "$w/empty"
+homes="$homes $w/empty"
+verify "$G" "$w/empty"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q "signed messages: 1 re-checked against the keys registered when they came; 2 not: encrypted to the moderator" \
+	"$w/v" && ok || { bad "verify without the moderator's key: exit $rc"; cat "$w/v"; }
+# the main program hands verify to the mail helper, which reads MIME
+grep -q 'mail helper' "$w/v" && bad "verify did not run in the helper: $(cat "$w/v")" || ok
+
+# ------------------------------------------------------------------
+# 3. Tampering with each recorded part
+
+edit() {	# edit PYTHON-STATEMENTS-ON-e (the entry element): $w/t.xml
+	"$PY" - "$G" "$w/t.xml" "$N" "$1" "$w" <<'EOF'
+import base64, sys, xml.etree.ElementTree as ET
+src, dst, n, expr, w = sys.argv[1:]
+t = ET.parse(src)
+for e in t.getroot().iter('entry'):
+    if e.get('n') == n:
+        exec(expr)
+t.write(dst, encoding='utf-8', xml_declaration=True)
+EOF
+}
+tamper() {	# tamper NAME PYTHON MESSAGE: verify exits 65 with MESSAGE
+	edit "$2"
+	verify "$w/t.xml"
+	rc=$?
+	if [ "$rc" -eq 65 ] && grep -q "$3" "$w/v" &&
+	    grep -q "does NOT verify" "$w/v"; then
+		ok
+	else
+		bad "$1: exit $rc"
+		cat "$w/v"
+	fi
+}
+# the signed part: one letter of the bid
+tamper entity "x = e.find('entity'); x.text = base64.encodebytes(base64.b64decode(x.text).replace(b'Russia', b'Prussi')).decode()" \
+	"history entry $N (a signed message from $(cap "$F")): the signature does not hold"
+# the signature: the same key's signature over another text
+tamper signature "e.find('signature').text = open(w + '/e2.sig').read()" \
+	"history entry $N (a signed message from $(cap "$F")): the signature does not hold"
+# the signature: made by a key that is not the country's
+sign_entity nobody "$w/entity" "$w/nobody.sig"
+tamper signer "e.find('signature').text = open(w + '/nobody.sig').read()" \
+	"history entry $N (a signed message from $(cap "$F")): the signature does not hold"
+# the recorded text, the order entries and digests left alone
+tamper text "x = e.find('text'); x.text = x.text.replace('für', 'fur')" \
+	"history entry $N: the recorded text is not the text of its signed PGP/MIME part"
+# the signing time
+tamper time "e.set('signed', '2026-11-30T00:00:00Z')" \
+	"history entry $N: signed at .*, not at the recorded 2026-11-30T00:00:00Z"
+# the loader refuses a part that is not base64, a part without its
+# signature, and a part in an entry that is no received message
+refused() {	# refused NAME PYTHON MESSAGE: status exits 65 with MESSAGE
+	edit "$2"
+	"$adj" status "$w/t.xml" > "$w/st" 2>&1
+	rc=$?
+	[ "$rc" -eq 65 ] && grep -q "t.xml:[0-9][0-9]*: error: $3" "$w/st" &&
+		ok || { bad "$1: status exit $rc"; cat "$w/st"; }
+}
+refused base64 "e.find('entity').text = 'not*base64'" \
+	"<entity>: not base64"
+refused nosig "e.remove(e.find('signature'))" \
+	"<entry>: missing element 'signature'"
+refused kind "e.set('kind', 'entropy')" \
+	"<entry>: unexpected element 'entity'"
+
+# ------------------------------------------------------------------
+# 4. A file made before the part was kept: as it verified then
+
+edit "e.remove(e.find('signature')); e.remove(e.find('entity'))"
+verify "$w/t.xml" "$w/moderator"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q "signed messages: 2 re-checked against the keys registered when they came; 1 not: .*PGP/MIME" \
+	"$w/v" && ok || { bad "verify of an old-style file: exit $rc"; cat "$w/v"; }
+
+echo "mail-pgpmime: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
