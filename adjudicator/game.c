@@ -1047,6 +1047,7 @@ import_keys(struct game *g, struct pgp *p)
 static void
 drop_keyring(struct game *g)
 {
+	game_verify_ahead(g, NULL, 0);
 	if (g->keyring_ctx != NULL)
 		pgp_close(g->keyring_ctx);
 	g->keyring_ctx = NULL;
@@ -1158,6 +1159,73 @@ make_keyring(struct game *g, const char *const *texts, size_t n,
 	g->keyring = tmp;
 	g->keyring_temp = 1;
 	return tmp;
+}
+
+void
+game_verify_ahead(struct game *g, const char *const *msgs, size_t n)
+{
+	const char *home;
+	struct strbuf err;
+	size_t i;
+
+	for (i = 0; i < g->nahead; i++) {
+		free(g->ahead_msg[i]);
+		free(g->ahead[i].plain);
+		free(g->ahead[i].err);
+	}
+	free(g->ahead_msg);
+	free(g->ahead_len);
+	free(g->ahead);
+	g->ahead_msg = NULL;
+	g->ahead_len = NULL;
+	g->ahead = NULL;
+	g->nahead = 0;
+	if (n < 2)
+		return;
+	sb_init(&err);
+	home = game_keyring(g, &err);
+	sb_release(&err);
+	if (home == NULL)
+		return;		/* game_verify_message says why */
+	g->ahead_msg = xcalloc(n, sizeof(*g->ahead_msg));
+	g->ahead_len = xcalloc(n, sizeof(*g->ahead_len));
+	g->ahead = xcalloc(n, sizeof(*g->ahead));
+	for (i = 0; i < n; i++) {
+		g->ahead_len[i] = strlen(msgs[i]);
+		g->ahead_msg[i] = xstrdup(msgs[i]);
+	}
+	g->nahead = n;
+	pgp_verify_home_all(home, msgs, g->ahead_len, n, g->ahead);
+}
+
+/*
+ * A verdict of game_verify_ahead on msg: 1 with its outputs, 0 when it
+ * has none.
+ */
+static int
+verified_ahead(struct game *g, const char *msg, size_t len, char **plain,
+    char fpr[41], long long *signed_at, int *rc, struct strbuf *err)
+{
+	const struct pgp_verdict *v;
+	size_t i;
+
+	for (i = 0; i < g->nahead; i++) {
+		v = &g->ahead[i];
+		if (!v->judged || g->ahead_len[i] != len ||
+		    memcmp(g->ahead_msg[i], msg, len) != 0)
+			continue;
+		*rc = v->rc;
+		if (v->rc != 0) {
+			sb_add(err, v->err);
+			return 1;
+		}
+		*plain = xstrdup(v->plain);
+		memcpy(fpr, v->fpr, 41);
+		if (signed_at != NULL)
+			*signed_at = v->signed_at;
+		return 1;
+	}
+	return 0;
 }
 
 /*
@@ -1280,12 +1348,16 @@ verify_order_message(struct game *g, struct pgp *keys, struct pgp *mod,
 	if (!armor_encrypted(msg) && keys == NULL &&
 	    strstr(msg, "-----BEGIN PGP SIGNED MESSAGE-----") != NULL) {
 		/* clearsigned: one gpg on the game's keyring (issue 12) */
-		const char *home = game_keyring(g, err);
+		const char *home;
 
-		rc = home == NULL ? -1 : pgp_verify_home(home, msg, len, plain,
-		    fpr, err);
-		if (rc == 0 && signed_at != NULL)
-			*signed_at = pgp_signature_time();
+		if (!verified_ahead(g, msg, len, plain, fpr, signed_at, &rc,
+		    err)) {
+			home = game_keyring(g, err);
+			rc = home == NULL ? -1 : pgp_verify_home(home, msg,
+			    len, plain, fpr, err);
+			if (rc == 0 && signed_at != NULL)
+				*signed_at = pgp_signature_time();
+		}
 	} else if (!armor_encrypted(msg)) {
 		/* signed only ("gpg --sign --armor"), or verify's home */
 		p = keys != NULL ? keys : keyring_ctx(g, err);

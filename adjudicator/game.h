@@ -139,6 +139,11 @@ struct game {
 	int keyring_temp;
 	struct pgp *keyring_ctx;	/* GPGME on it, opened lazily */
 	int mod_keys;		/* the registered keys are in mod this run */
+	/* clearsigned messages verified ahead on keyring (issue 12) */
+	char **ahead_msg;
+	size_t *ahead_len;
+	struct pgp_verdict *ahead;
+	size_t nahead;
 	/* sealed messages opened with the moderator's key this run */
 	struct opened { char *armor; char *session_key; } *opened;
 	size_t nopened;
@@ -264,6 +269,12 @@ int game_signed(const struct game *g);
  */
 int game_verify_message(struct game *g, const char *msg, size_t len,
     char **plain, char fpr[41], long long *signed_at, struct strbuf *err);
+/*
+ * Verifies n messages ahead, all at once where they are clearsigned
+ * (pgp_verify_home_all, issue 12): game_verify_message then takes a
+ * message with the same bytes from here.  n 0 forgets them.
+ */
+void game_verify_ahead(struct game *g, const char *const *msgs, size_t n);
 /*
  * Records a signed message as received: text is the message as it came,
  * content the SHA-256 of its signed text, signed_at the signature's

@@ -69,6 +69,24 @@ int pgp_verify(struct pgp *p, const char *msg, size_t len, char **plain,
  */
 int pgp_verify_home(const char *home, const char *msg, size_t len,
     char **plain, char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err);
+/* One message's verdict from pgp_verify_home_all. */
+struct pgp_verdict {
+	int judged;	/* 0: not checked there: use pgp_verify_home */
+	int rc;		/* 0: good; -1: refused, err says why */
+	char *plain;	/* rc 0: the signed text (caller frees) */
+	char fpr[PGP_FPR_LEN + 1];	/* rc 0: the signer's primary key */
+	long long signed_at;	/* rc 0: the signature's creation time */
+	char *err;	/* rc -1: the reason (caller frees) */
+};
+/*
+ * pgp_verify_home for n messages at once (issue 12): the clearsigned ones
+ * all with one gpg ("gpg --decrypt-files"), and one more after each bad
+ * signature, where gpg stops; v[i] is message i's verdict, judged by the
+ * same rules and with the same messages.  A message this does not judge
+ * (not clearsigned, or gpg went astray) is left to pgp_verify_home.
+ */
+void pgp_verify_home_all(const char *home, const char *const *msgs,
+    const size_t *lens, size_t n, struct pgp_verdict *v);
 /*
  * Imports n armoured public key blocks into the GnuPG home home (an
  * existing directory, mode 700) with one gpg and no gpg-agent: a keyring

@@ -706,6 +706,37 @@ apply_defaults(struct game *g, const struct run_opts *opt)
 	}
 }
 
+/*
+ * Issue 12: the clearsigned messages among the files are verified before
+ * any is read for its orders, all with one gpg; check_file then finds
+ * each verdict by the message's bytes, read the way it reads them.  A
+ * file that reads differently by then is verified on its own.
+ */
+static void
+verify_ahead(struct game *g, char **files, int nfiles)
+{
+	char **texts = xcalloc((size_t)nfiles + 1, sizeof(*texts)), *t;
+	size_t n = 0, len;
+	int i, at;
+
+	for (i = 0; i < nfiles; i++) {
+		t = read_input_file(files[i], ORDER_FILE_MAX, 0, &len);
+		if (t == NULL)
+			continue;
+		if (memchr(t, '\0', len) != NULL ||
+		    strstr(t, "-----BEGIN PGP SIGNED MESSAGE-----") == NULL) {
+			free(t);
+			continue;
+		}
+		cut_mail_signature(t, &at);
+		texts[n++] = t;
+	}
+	game_verify_ahead(g, (const char *const *)texts, n);
+	while (n > 0)
+		free(texts[--n]);
+	free(texts);
+}
+
 int
 resolve_run(struct game *g, char **files, int nfiles, struct run_opts *opt)
 {
@@ -715,12 +746,15 @@ resolve_run(struct game *g, char **files, int nfiles, struct run_opts *opt)
 	g->run++;
 	opt->changed = 0;
 	g->intake = 1;		/* sealed texts must name their place */
+	if (nfiles > 1)
+		verify_ahead(g, files, nfiles);
 	for (i = 0; i < nfiles; i++) {
 		/* a refused file costs only itself: the others count */
 		if (take_file(g, files[i], opt->mime != NULL ?
 		    opt->mime[i] : NULL, opt) > 0)
 			opt->refused++;
 	}
+	game_verify_ahead(g, NULL, 0);
 	g->intake = 0;
 	apply_due(g, opt);
 	apply_defaults(g, opt);

@@ -299,6 +299,14 @@ if [ "$nextk" = shortlived ]; then
 		--passphrase '' --faked-system-time "$((born + 1))" \
 		--clearsign -o "$w/expired.asc.txt" "$w/pass.txt" 2>/dev/null
 	expect expired-key 65 "has expired" resolve "$w/expired.asc.txt"
+	# issue 12: several files are checked by one gpg, with the same
+	# verdicts (gpg stops at a bad signature, and starts again after it)
+	expect expired-key-batch 65 "has expired" \
+		resolve "$w/expired.asc.txt" "$w/tampered.asc.txt"
+	grep -q "tampered.asc.txt: error: signature not accepted: bad signature" \
+		"$w/err" && ok || { bad "the batch lost the bad signature"; cat "$w/err"; }
+	expect expired-key-after-bad 65 "has expired" \
+		resolve "$w/tampered.asc.txt" "$w/expired.asc.txt"
 	"$adj" key "$w/game.xml" spain "$w/spain.asc" --now "$T" > /dev/null &&
 		ok || bad "replacing Spain's key failed"
 	grep -q 'kind="key" .*country="spain"' "$w/game.xml" || \
@@ -309,6 +317,12 @@ else
 	sign prussia "$w/pass.txt" "$w/pass.asc.txt"
 	ok; ok; ok
 fi
+"$adj" check "$w/game.xml" "$w/tampered.asc.txt" "$w/stranger.asc.txt" \
+	"$w/pass.asc.txt" --now "$T" > "$w/out" 2>&1
+grep -q "pass.asc.txt:.*: accepted, applied" "$w/out" &&
+	grep -q "tampered.asc.txt: .*bad signature" "$w/out" &&
+	grep -q "stranger.asc.txt: .*signed by unknown key" "$w/out" && ok ||
+	{ bad "check of several signed files at once went wrong"; cat "$w/out"; }
 resolve "$w/pass.asc.txt" > /dev/null 2> "$w/err" && ok || { bad "a pass was refused"; cat "$w/err"; }
 
 # Issue 9.6: a compromised key is revoked with the revocation certificate
@@ -335,6 +349,11 @@ grep -q "kind=\"revoke\" [^>]*country=\"prussia\" fingerprint=\"$pfpr\"" "$w/gam
 order rev.txt Prussia T2.S2 "PASS  # after the revocation"
 sign prussia "$w/rev.txt" "$w/rev.asc.txt"
 expect revoked-key 65 "is revoked" resolve "$w/rev.asc.txt"
+expect revoked-key-batch 65 "is revoked" \
+	resolve "$w/tampered.asc.txt" "$w/rev.asc.txt" "$w/stranger.asc.txt"
+grep -q "tampered.asc.txt: error: signature not accepted: bad signature" \
+	"$w/err" && grep -q "stranger.asc.txt: error: .*signed by unknown key" \
+	"$w/err" && ok || { bad "the batch lost a verdict"; cat "$w/err"; }
 expect revoked-again 65 "is revoked" \
 	"$adj" key "$w/game.xml" prussia "$w/prussia-revoked.asc" --now "$T"
 
