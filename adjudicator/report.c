@@ -93,6 +93,50 @@ template_error(const char *path, xsltStylesheetPtr style, const char *what)
 	    xslt_msgs.len ? ": " : "", xslt_msgs.buf);
 }
 
+/*
+ * The templates parsed in this process, by path: a run renders the public
+ * report and one private report a player with the same template, and
+ * parsing it costs about what a transform does (issue 12).  A template
+ * that fails to parse is not kept, so each use reports it again.  They
+ * live until the process ends: freeing one costs a million instructions
+ * that exit does for nothing.
+ */
+static struct parsed {
+	char *path;
+	xsltStylesheetPtr style;
+} parsed[4];
+static size_t nparsed;
+
+/* The template at path, parsed once; NULL with a diagnostic if unusable. */
+static xsltStylesheetPtr
+template_get(const char *path)
+{
+	xsltStylesheetPtr style;
+	int before = diag_status();
+	size_t i;
+
+	for (i = 0; i < nparsed; i++)
+		if (strcmp(parsed[i].path, path) == 0)
+			return parsed[i].style;
+	style = xsltParseStylesheetFile((const xmlChar *)path);
+	if (style == NULL || style->errors > 0 || diag_status() != before ||
+	    xslt_msgs.len > 0) {
+		template_error(path, style, "cannot use this report template");
+		if (style != NULL)
+			xsltFreeStylesheet(style);
+		return NULL;
+	}
+	if (nparsed == sizeof(parsed) / sizeof(parsed[0])) {
+		/* more templates than a run uses: the oldest goes */
+		xsltFreeStylesheet(parsed[0].style);
+		free(parsed[0].path);
+		memmove(parsed, parsed + 1, --nparsed * sizeof(parsed[0]));
+	}
+	parsed[nparsed].path = xstrdup(path);
+	parsed[nparsed++].style = style;
+	return style;
+}
+
 int
 report_render(xmlDoc *doc, const char *template_path, int run,
     const char *viewer, char **out, size_t *outlen)
@@ -109,12 +153,8 @@ report_render(xmlDoc *doc, const char *template_path, int run,
 
 	sb_init(&xslt_msgs);
 	xsltSetGenericErrorFunc(NULL, collect);
-	style = xsltParseStylesheetFile((const xmlChar *)path);
-	if (style == NULL || style->errors > 0 || diag_status() != before ||
-	    xslt_msgs.len > 0) {
-		template_error(path, style, "cannot use this report template");
-		if (style != NULL)
-			xsltFreeStylesheet(style);
+	style = template_get(path);
+	if (style == NULL) {
 		xsltSetGenericErrorFunc(NULL, NULL);
 		sb_release(&xslt_msgs);
 		free(path);
@@ -153,7 +193,6 @@ out:
 		xmlFreeDoc(res);
 	if (tctx != NULL)
 		xsltFreeTransformContext(tctx);
-	xsltFreeStylesheet(style);
 	xsltSetGenericErrorFunc(NULL, NULL);
 	sb_release(&xslt_msgs);
 	free(path);
