@@ -25,79 +25,76 @@
     <xsl:value-of select="key('country', $id)/@name"/>
   </xsl:template>
 
-  <!-- Word-wraps text at 78 columns; continuation lines get indent. -->
+  <!--
+    Word-wraps text at 78 columns: the first line starts with lead, the
+    others with indent; a line takes the words that fit (a longer word
+    stands alone).  A line at a time, not a word at a time: each call of
+    a template costs about what a report line does (issue 12).
+  -->
   <xsl:template name="wrap">
     <xsl:param name="text"/>
     <xsl:param name="lead" select="''"/>
     <xsl:param name="indent" select="''"/>
-    <xsl:param name="width" select="78"/>
-    <xsl:param name="col" select="0"/>
     <xsl:variable name="t" select="normalize-space($text)"/>
     <xsl:choose>
       <xsl:when test="$t = ''"><xsl:value-of select="$nl"/></xsl:when>
-      <!-- What fits on the line goes out at once: a word at a time costs
-           a recursion a word (issue 12), for the same text. -->
-      <xsl:when test="$col = 0 and string-length($lead) + string-length($t) &lt;= $width">
+      <xsl:when test="string-length($lead) + string-length($t) &lt;= 78">
         <xsl:value-of select="concat($lead, $t, $nl)"/>
       </xsl:when>
-      <xsl:when test="$col != 0 and $col + 1 + string-length($t) &lt;= $width">
-        <xsl:value-of select="concat(' ', $t, $nl)"/>
-      </xsl:when>
       <xsl:otherwise>
-        <xsl:variable name="word">
-          <xsl:choose>
-            <xsl:when test="contains($t, ' ')"><xsl:value-of select="substring-before($t, ' ')"/></xsl:when>
-            <xsl:otherwise><xsl:value-of select="$t"/></xsl:otherwise>
-          </xsl:choose>
-        </xsl:variable>
-        <xsl:variable name="rest" select="substring-after($t, ' ')"/>
-        <xsl:choose>
-          <xsl:when test="$col = 0">
-            <xsl:value-of select="concat($lead, $word)"/>
-            <xsl:call-template name="wrap-rest">
-              <xsl:with-param name="rest" select="$rest"/>
-              <xsl:with-param name="indent" select="$indent"/>
-              <xsl:with-param name="width" select="$width"/>
-              <xsl:with-param name="col" select="string-length($lead) + string-length($word)"/>
-            </xsl:call-template>
-          </xsl:when>
-          <xsl:when test="$col + 1 + string-length($word) &gt; $width">
-            <xsl:value-of select="concat($nl, $indent, $word)"/>
-            <xsl:call-template name="wrap-rest">
-              <xsl:with-param name="rest" select="$rest"/>
-              <xsl:with-param name="indent" select="$indent"/>
-              <xsl:with-param name="width" select="$width"/>
-              <xsl:with-param name="col" select="string-length($indent) + string-length($word)"/>
-            </xsl:call-template>
-          </xsl:when>
-          <xsl:otherwise>
-            <xsl:value-of select="concat(' ', $word)"/>
-            <xsl:call-template name="wrap-rest">
-              <xsl:with-param name="rest" select="$rest"/>
-              <xsl:with-param name="indent" select="$indent"/>
-              <xsl:with-param name="width" select="$width"/>
-              <xsl:with-param name="col" select="$col + 1 + string-length($word)"/>
-            </xsl:call-template>
-          </xsl:otherwise>
-        </xsl:choose>
+        <xsl:call-template name="wrap-lines">
+          <xsl:with-param name="rest" select="$t"/>
+          <xsl:with-param name="lead" select="$lead"/>
+          <xsl:with-param name="indent" select="$indent"/>
+        </xsl:call-template>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
 
-  <xsl:template name="wrap-rest">
+  <!--
+    The lines of rest (normalized, not empty), the first after lead.  A
+    line ends at the last space among the first 79 - length(lead)
+    characters, found in seven halving steps: sp is the greatest position
+    from which on $c still holds a space (0: none, the first word is too
+    long and stands alone).
+  -->
+  <xsl:template name="wrap-lines">
     <xsl:param name="rest"/>
+    <xsl:param name="lead"/>
     <xsl:param name="indent"/>
-    <xsl:param name="width"/>
-    <xsl:param name="col"/>
     <xsl:choose>
-      <xsl:when test="$rest = ''"><xsl:value-of select="$nl"/></xsl:when>
+      <xsl:when test="string-length($lead) + string-length($rest) &lt;= 78">
+        <xsl:value-of select="concat($lead, $rest, $nl)"/>
+      </xsl:when>
       <xsl:otherwise>
-        <xsl:call-template name="wrap">
-          <xsl:with-param name="text" select="$rest"/>
-          <xsl:with-param name="indent" select="$indent"/>
-          <xsl:with-param name="width" select="$width"/>
-          <xsl:with-param name="col" select="$col"/>
-        </xsl:call-template>
+        <xsl:variable name="c" select="substring($rest, 1, 79 - string-length($lead))"/>
+        <xsl:variable name="a1" select="64 * contains(substring($c, 64), ' ')"/>
+        <xsl:variable name="a2" select="$a1 + 32 * contains(substring($c, $a1 + 32), ' ')"/>
+        <xsl:variable name="a3" select="$a2 + 16 * contains(substring($c, $a2 + 16), ' ')"/>
+        <xsl:variable name="a4" select="$a3 + 8 * contains(substring($c, $a3 + 8), ' ')"/>
+        <xsl:variable name="a5" select="$a4 + 4 * contains(substring($c, $a4 + 4), ' ')"/>
+        <xsl:variable name="a6" select="$a5 + 2 * contains(substring($c, $a5 + 2), ' ')"/>
+        <xsl:variable name="sp" select="$a6 + contains(substring($c, $a6 + 1), ' ')"/>
+        <xsl:choose>
+          <xsl:when test="$sp = 0">
+            <xsl:value-of select="concat($lead, substring-before(concat($rest, ' '), ' '), $nl)"/>
+            <xsl:if test="contains($rest, ' ')">
+              <xsl:call-template name="wrap-lines">
+                <xsl:with-param name="rest" select="substring-after($rest, ' ')"/>
+                <xsl:with-param name="lead" select="$indent"/>
+                <xsl:with-param name="indent" select="$indent"/>
+              </xsl:call-template>
+            </xsl:if>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:value-of select="concat($lead, substring($rest, 1, $sp - 1), $nl)"/>
+            <xsl:call-template name="wrap-lines">
+              <xsl:with-param name="rest" select="substring($rest, $sp + 1)"/>
+              <xsl:with-param name="lead" select="$indent"/>
+              <xsl:with-param name="indent" select="$indent"/>
+            </xsl:call-template>
+          </xsl:otherwise>
+        </xsl:choose>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
