@@ -40,7 +40,7 @@ LDLIBS += $(PKG_LIBS)
 
 B = build
 # The generic play-by-email machinery.
-CORE = util diag dice xmlutil ruleset orders game resolve report pgp
+CORE = util diag dice xmlutil ruleset orders game cache resolve report pgp
 # The rules of Age of Reason, one file per phase.
 RULES = aor-state aor-setup aor-auction aor-segment aor-combat aor-scoring \
 	aor-turn aor-orders aor-choices

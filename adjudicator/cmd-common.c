@@ -180,7 +180,7 @@ save_with_reports(struct game *g, const char *path, const char *now,
 	stage_init(&st);
 	report_stage(&st);
 	/* one document for the report and the game file (issue 12) */
-	doc = game_to_xml(g, now);
+	doc = game_save_xml(g, now, template_path == NULL ? g->run : -1);
 	/*
 	 * The text report reads only this run's history entries (and the
 	 * key entries): the others are out while it renders, so that it

@@ -20,6 +20,7 @@
 
 #include <libxml/parser.h>
 
+#include "cache.h"
 #include "diag.h"
 #include "orders.h"
 #include "mail.h"
@@ -97,6 +98,7 @@ game_release(struct game *g)
 	}
 	free(g->opened);
 	free(g->absences);
+	free(g->file);
 	orders_set_unsealer(NULL, NULL);
 	memset(g, 0, sizeof(*g));
 }
@@ -691,6 +693,9 @@ game_note(struct game *g, struct entry *e, const char *fmt, ...)
 	struct strbuf sb;
 	va_list ap;
 
+	/* an entry of the file changes: its bytes there are not its own */
+	if ((size_t)(e - g->hist) < g->splice_n)
+		g->splice_n = 0;
 	sb_init(&sb);
 	va_start(ap, fmt);
 	sb_vaddf(&sb, fmt, ap);
@@ -751,6 +756,9 @@ game_truncate(struct game *g, size_t n, const char *path,
 		sb_add(err, "nothing to keep");
 		return -1;
 	}
+	/* the next save writes every entry (see game_save_doc) */
+	if (n < g->splice_n)
+		g->splice_n = 0;
 	/* undo, latest first, what dropped entries changed outside it */
 	for (k = g->nhist; k-- > n; ) {
 		const struct entry *e = &g->hist[k];
@@ -2059,18 +2067,27 @@ add_choices(struct game *g, const struct decision *d, xmlNode *m)
 	free(lines);
 }
 
-static xmlDoc *build_xml(struct game *g, const char *now, int viewer);
+static xmlDoc *build_xml(struct game *g, const char *now, int viewer,
+    int need_run, size_t from, int marks);
 
 xmlDoc *
 game_to_xml(struct game *g, const char *now)
 {
-	return build_xml(g, now, NO_COUNTRY);
+	return build_xml(g, now, NO_COUNTRY, -1, 0, 0);
+}
+
+xmlDoc *
+game_save_xml(struct game *g, const char *now, int report_run)
+{
+	if (report_run < 0)
+		return build_xml(g, now, NO_COUNTRY, -1, 0, 1);
+	return build_xml(g, now, NO_COUNTRY, report_run, g->splice_n, 1);
 }
 
 xmlDoc *
 game_to_xml_for(struct game *g, const char *now, int viewer)
 {
-	xmlDoc *doc = build_xml(g, now, viewer);
+	xmlDoc *doc = build_xml(g, now, viewer, -1, 0, 0);
 	struct hidden *h = NULL;
 	size_t n = 0, i;
 
@@ -2113,6 +2130,13 @@ game_doc_hide(const struct game *g, xmlDoc *doc, int viewer,
 
 	*h = NULL;
 	*nh = 0;
+	/* the splice save's markers (game_save_xml) are no reader's */
+	n = xml_child(root, "history");
+	for (m = n != NULL ? n->children : NULL; m != NULL; m = next) {
+		next = m->next;
+		if (m->type == XML_COMMENT_NODE)
+			hide_node(m, h, nh);
+	}
 	/* R39: hands and discard piles are their owner's */
 	for (n = xml_child(xml_child(root, "state"), "country"); n;
 	    n = xml_next(n, "country")) {
@@ -2202,8 +2226,25 @@ game_doc_unhide(xmlDoc *doc, struct hidden *h, size_t nh)
 	free(h);
 }
 
+/*
+ * The splice save's markers in the history (game_save_doc): the first
+ * stands where the entries before `from` go, its text naming from; the
+ * second after the last entry.  The serializer writes each on a line of
+ * its own, which is taken out again; comments can stand nowhere else in
+ * what build_xml writes after the ruleset copy (text is escaped).
+ */
+#define SPLICE_A "aor-splice-from "
+#define SPLICE_B "aor-splice-end"
+
+/*
+ * Writes the game as a document.  History entries from `from` on are all
+ * written; those before it only when need_run >= 0 and they are of that
+ * run or key entries (what the text report reads, game_doc_trim).  With
+ * marks, the splice markers are put around the entries from `from` on.
+ */
 static xmlDoc *
-build_xml(struct game *g, const char *now, int viewer)
+build_xml(struct game *g, const char *now, int viewer, int need_run,
+    size_t from, int marks)
 {
 	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
 	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"game"), *n, *m;
@@ -2256,8 +2297,20 @@ build_xml(struct game *g, const char *now, int viewer)
 	    1));
 	ruleset_commit_xml(g, root);
 	n = xml_add(root, "history", NULL);
-	for (k = 0; k < g->nhist; k++)
+	for (k = 0; k < from && need_run >= 0; k++)
+		if (g->hist[k].run == need_run || g->hist[k].kind == EN_KEY)
+			entry_xml(g, &g->hist[k], n);
+	if (marks) {
+		char mark[48];
+
+		snprintf(mark, sizeof(mark), SPLICE_A "%zu", from);
+		xmlAddChild(n, xmlNewDocComment(doc, (const xmlChar *)mark));
+	}
+	for (k = from; k < g->nhist; k++)
 		entry_xml(g, &g->hist[k], n);
+	if (marks)
+		xmlAddChild(n, xmlNewDocComment(doc,
+		    (const xmlChar *)SPLICE_B));
 	aor_state_xml(&g->st, root);
 	update_deadlines(g, now);
 	n = xml_add(root, "pending", NULL);
@@ -2327,19 +2380,121 @@ keep_previous(const char *path)
 int
 game_save(struct game *g, const char *path, const char *now)
 {
-	xmlDoc *doc = game_to_xml(g, now);
+	xmlDoc *doc = build_xml(g, now, NO_COUNTRY, -1, g->splice_n, 1);
 	int rc = game_save_doc(g, doc, path);
 
 	xmlFreeDoc(doc);
 	return rc;
 }
 
+/* The last occurrence of needle in [buf, buf + len), or NULL. */
+static const char *
+last_of(const char *buf, size_t len, const char *needle)
+{
+	size_t n = strlen(needle), i;
+
+	for (i = len >= n ? len - n + 1 : 0; i-- > 0;)
+		if (buf[i] == needle[0] && memcmp(buf + i, needle, n) == 0)
+			return buf + i;
+	return NULL;
+}
+
+/*
+ * The line a marker comment at p stands on, [*from, *to) with its
+ * newline, or -1 when it is not a line of its own (not the serializer's
+ * layout).
+ */
+static int
+marker_line(const char *buf, size_t len, const char *p, size_t *from,
+    size_t *to)
+{
+	const char *a = p, *b = strstr(p, "-->");
+
+	while (a > buf && a[-1] == ' ')
+		a--;
+	if (a == buf || a[-1] != '\n' || b == NULL ||
+	    (size_t)(b + 3 - buf) >= len || b[3] != '\n')
+		return -1;
+	*from = (size_t)(a - buf);
+	*to = (size_t)(b + 4 - buf);
+	return 0;
+}
+
+/*
+ * Issue 12, the splice save.  The document holds the head, the history
+ * entries from `from` on between two markers (build_xml), and the tail;
+ * its serialization, with the markers' lines taken out and the bytes of
+ * entries 0 .. from - 1 as the file held them put where the first marker
+ * was, is byte for byte what serializing every entry gives, because:
+ *  - the serializer writes each child of <history> on lines of its own,
+ *    indented by depth alone, so an entry's bytes depend on the entry
+ *    and on nothing around it, and a comment's line can be taken out;
+ *  - g->file holds the bytes this program (this version: the cache key
+ *    says so) wrote for those very entries, whose place in them it noted
+ *    when it wrote them (splice_from, splice_to), and entries are never
+ *    changed once written: game_note and game_truncate, the only ways
+ *    to change or drop one, turn the splice off (splice_n 0);
+ *  - entry_xml(read_entry(x)) == x for every entry it wrote (the golden
+ *    tests compare every run's file, and tests/cache.sh compares the
+ *    spliced files with those written whole).
+ * When anything of that is not known (a file not written by this
+ * version, a rollback), splice_n is 0 and from is 0: every entry is
+ * serialized.
+ *
+ * The bytes are checked to be well-formed before the rename (issue 9.1):
+ * the serialization with the markers, which holds everything but the
+ * spliced entries, is read again by the SAX parser.  The spliced bytes
+ * are a sequence of whole elements that stood as content of <history>
+ * in a file that was itself checked so before it was written, and whose
+ * SHA-256 (the cache key) or parse of this run says it is still that
+ * file; content made of whole elements put in element content leaves a
+ * document well-formed, so the narrower check is as sound as a full one
+ * and costs the run, not the game.
+ */
 int
 game_save_doc(struct game *g, xmlDoc *doc, const char *path)
 {
+	xmlNode *hist = xml_child(xmlDocGetRootElement(doc), "history");
+	xmlNode *c, *next, *a = NULL;
 	xmlChar *mem = NULL;
+	const char *pa = NULL, *pb = NULL;
+	char *out = NULL;
+	size_t from = 0, nentries = 0, la = 0, ea = 0, lb = 0, eb = 0;
+	size_t oldlen = 0, olen = 0;
 	int len = 0, rc;
 
+	for (c = hist != NULL ? hist->children : NULL; c != NULL; c = next) {
+		next = c->next;
+		if (c->type == XML_COMMENT_NODE && c->content != NULL &&
+		    strncmp((const char *)c->content, SPLICE_A,
+		    strlen(SPLICE_A)) == 0) {
+			a = c;
+			from = strtoul((const char *)c->content +
+			    strlen(SPLICE_A), NULL, 10);
+		} else if (a == NULL && c->type == XML_ELEMENT_NODE) {
+			/* the report's copies of entries taken from the file */
+			xmlUnlinkNode(c);
+			xmlFreeNode(c);
+		} else if (a != NULL && c->type == XML_ELEMENT_NODE)
+			nentries++;
+	}
+	if (from > 0 && (from != g->splice_n || g->file == NULL)) {
+		diag(EXIT_SOFTWARE, path, 0, "the game file about to be "
+		    "written lacks history entries (a bug): not written");
+		return -1;
+	}
+	if (from > 0) {
+		oldlen = g->splice_to - g->splice_from;
+		/* what the cache said: whole entries, the first numbered 0 */
+		if (oldlen < 16 || memcmp(g->file + g->splice_from,
+		    "    <entry n=\"0\"", 16) != 0 ||
+		    g->file[g->splice_to - 1] != '\n') {
+			diag(EXIT_SOFTWARE, path, 0, "the history entries kept "
+			    "from the game file are not where they were "
+			    "noted (a bug): not written");
+			return -1;
+		}
+	}
 	/*
 	 * Not validated against the schema: the program built it, and the
 	 * tests validate every file they make (issue 12).
@@ -2357,10 +2512,38 @@ game_save_doc(struct game *g, xmlDoc *doc, const char *path)
 		xmlFree(mem);
 		return -1;
 	}
+	if (a != NULL) {
+		pb = last_of((const char *)mem, (size_t)len,
+		    "<!--" SPLICE_B "-->");
+		pa = pb == NULL ? NULL : last_of((const char *)mem,
+		    (size_t)(pb - (const char *)mem), "<!--" SPLICE_A);
+		if (pa == NULL || marker_line((const char *)mem, (size_t)len,
+		    pa, &la, &ea) != 0 || marker_line((const char *)mem,
+		    (size_t)len, pb, &lb, &eb) != 0) {
+			diag(EXIT_SOFTWARE, path, 0, "the game file about to "
+			    "be written is not laid out as expected (a bug): "
+			    "not written");
+			xmlFree(mem);
+			return -1;
+		}
+		olen = (size_t)len - (ea - la) - (eb - lb) + oldlen;
+		out = xmalloc(olen + 1);
+		memcpy(out, mem, la);
+		if (oldlen > 0)
+			memcpy(out + la, g->file + g->splice_from, oldlen);
+		memcpy(out + la + oldlen, mem + ea, lb - ea);
+		memcpy(out + la + oldlen + (lb - ea), mem + eb,
+		    (size_t)len - eb);
+		out[olen] = '\0';
+	} else {
+		olen = (size_t)len;
+		out = xmalloc(olen + 1);
+		memcpy(out, mem, olen + 1);
+	}
+	xmlFree(mem);
 	keep_previous(path);
 	/* the moderator's file: hands and unsealed picks are in it */
-	rc = write_file_atomic(path, mem, (size_t)len, 0600);
-	xmlFree(mem);
+	rc = write_file_atomic(path, out, olen, 0600);
 	if (rc == -1)
 		diag(EXIT_CANTCREAT, path, 0, "cannot create a temporary file "
 		    "beside it: %s", strerror(errno));
@@ -2371,6 +2554,21 @@ game_save_doc(struct game *g, xmlDoc *doc, const char *path)
 		g->path = xstrdup(path);
 		drop_keyring(g);
 	}
+	/* the next save in this process splices what was just written */
+	free(g->file);
+	g->file = NULL;
+	g->splice_n = 0;
+	if (rc == 0 && a != NULL) {
+		g->file = out;
+		g->file_len = olen;
+		g->splice_from = la;
+		g->splice_to = la + oldlen + (lb - ea);
+		g->splice_n = from + nentries;
+		out = NULL;
+	}
+	free(out);
+	if (rc == 0)
+		cache_save(g, path);
 	if (rc == 0 && game_signed(g)) {
 		/* made when keys are registered, not at the next order */
 		struct strbuf err;
@@ -3609,6 +3807,32 @@ past_queue(struct game *g, size_t keep, int upto, const char *path)
 	return rc;
 }
 
+/*
+ * The splice save (game_save_doc) for a file this program wrote: when the
+ * cache is the one of the file's bytes, it says where the history entries
+ * stand in them, and the next save copies them from there.
+ */
+static void
+splice_prepare(struct game *g, const char *path)
+{
+	char sha[65];
+	size_t len;
+	char *bytes;
+
+	if (cache_disabled() || (bytes = read_file(path, &len)) == NULL)
+		return;
+	sha256_hex(bytes, len, sha);
+	if (cache_load(g, path, sha, len) != 0 || g->splice_n > g->nhist) {
+		g->splice_n = 0;
+		free(bytes);
+		cache_trace(path, 0);
+		return;
+	}
+	cache_trace(path, 1);
+	g->file = bytes;
+	g->file_len = len;
+}
+
 static int
 load(struct game *g, const char *path, const unsigned char *seed,
     int flags, int upto)
@@ -3805,6 +4029,8 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	if (plains != NULL && check_orders(g, path, plains, nplains,
 	    &g->unchecked_orders) != 0)
 		goto out;
+	if (lean)
+		splice_prepare(g, path);
 	rc = 0;
 out:
 	for (k = 0; k < nplains; k++)

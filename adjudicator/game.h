@@ -151,6 +151,15 @@ struct game {
 	char paused[32];	/* paused since this time, or "" */
 	struct absence *absences;
 	size_t nabsences;
+	/*
+	 * Issue 12, the splice save (game_save_doc): the bytes of the game
+	 * file as this program wrote it, loaded or saved in this process,
+	 * in which history entries 0 .. splice_n - 1 stand, whole lines, at
+	 * [splice_from, splice_to).  splice_n is 0 when that is not known
+	 * for certain; then the next save serializes every entry.
+	 */
+	char *file;
+	size_t file_len, splice_from, splice_to, splice_n;
 };
 
 /*
@@ -189,11 +198,21 @@ int game_load_run(struct game *g, const char *path, int run);
 /* Writes the game atomically (temporary file, fsync, rename). */
 int game_save(struct game *g, const char *path, const char *now);
 /*
- * The same with doc, which must be game_to_xml(g, now) of this moment:
- * one document for the report and the file (issue 12).  The caller frees
- * doc.
+ * The same with doc, which must be game_save_xml(g, now, ...) or
+ * game_to_xml(g, now) of this moment: one document for the report and the
+ * file (issue 12).  The history entries the report needed but the splice
+ * takes from the file are taken out of doc.  The caller frees doc.
  */
 int game_save_doc(struct game *g, xmlDoc *doc, const char *path);
+/*
+ * Issue 12: the document to render the report from and then save.  The
+ * history entries the splice save takes from the file (see
+ * game_save_doc) are left out, but for those of run report_run and the
+ * key entries, which the text report reads (game_doc_trim);
+ * report_run -1 writes every entry, for another template.  Two comments
+ * mark the splice; game_doc_hide takes them out for the report.
+ */
+xmlDoc *game_save_xml(struct game *g, const char *now, int report_run);
 
 /*
  * Applies an order to its current decision and records the entry.
