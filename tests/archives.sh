@@ -17,12 +17,17 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # 1. Every archive loads, is reading 1 (no "rules" attribute), and
 # verifies with its seed.
+# The seeds are packed in seeds.txt, "==> NAME.seed <==" before each
+# (tests/tools/pack.sh: 65-byte files take a 4 KB block each).
 n=0
+"$top/tests/tools/pack.sh" unpack "$top/tests/archives/seeds.txt" \
+    "$w/seeds" && ok || bad "cannot unpack tests/archives/seeds.txt"
 for gz in "$top"/tests/archives/*.xml.gz; do
 	name=$(basename "$gz" .xml.gz)
 	n=$((n + 1))
 	gzip -dc "$gz" > "$w/$name.xml"
-	cp "$top/tests/archives/$name.seed" "$w/$name.seed"
+	cp "$w/seeds/$name.seed" "$w/$name.seed" ||
+		bad "$name: no $name.seed in tests/archives/seeds.txt"
 	chmod 600 "$w/$name.xml" "$w/$name.seed"
 	if "$adj" status "$w/$name.xml" > "$w/out" 2>&1 &&
 	    grep -q "^rules: reading 1 " "$w/out"; then
