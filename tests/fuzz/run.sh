@@ -24,11 +24,21 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 # The seeds: what the tests feed the program.
 for t in orders game ruleset mime; do mkdir -p "$w/seed-$t" "$w/corpus-$t"; done
 n=0
-# (one in eight of the scenarios' order files: they are much alike)
-for f in "$top"/tests/games/*/orders/*.txt; do
+# (one in eight of the scenarios' order files: they are much alike; each
+# scenario packs them in orders.txt, tests/tools/pack.sh)
+for g in "$top"/tests/games/*/orders.txt; do
+	d=$w/games/$(basename "$(dirname "$g")")
+	"$top/tests/tools/pack.sh" unpack "$g" "$d" ||
+		{ echo "fuzz: FAIL: cannot unpack $g"; \
+		  echo "fuzz: 0 passed, 1 failed"; exit 1; }
+done
+for f in "$w"/games/*/orders/*.txt; do
 	n=$((n + 1))
 	[ $((n % 8)) -eq 0 ] && cp "$f" "$w/seed-orders/$n.txt"
 done
+[ "$n" -ge 100 ] ||
+	{ echo "fuzz: FAIL: only $n order files in tests/games/*/orders.txt"; \
+	  echo "fuzz: 0 passed, 1 failed"; exit 1; }
 for f in "$top"/tests/games/*/expected/game.xml \
     "$top"/examples/four-player/final.xml; do
 	n=$((n + 1)); cp "$f" "$w/seed-game/$n.xml"
