@@ -48,7 +48,10 @@ cp "$top/formats/age-of-reason.xml" "$w/seed-ruleset/"
 for t in orders game ruleset mime; do
 	cp "$top/tests/fuzz/seeds/$t"/* "$w/seed-$t/"
 done
-cp "$top"/tests/mail/*.eml "$w/seed-mime/"
+"$top/tests/tools/pack.sh" unpack "$top/tests/mail/samples.txt" "$w/mail" ||
+	{ echo "fuzz: FAIL: cannot unpack tests/mail/samples.txt"; \
+	  echo "fuzz: 0 passed, 1 failed"; exit 1; }
+cp "$w"/mail/*.eml "$w/seed-mime/"
 # A game in its first auction for the intake of the order target.
 printf '%064d\n' 42 > "$w/fuzz.xml.seed"
 chmod 600 "$w/fuzz.xml.seed"

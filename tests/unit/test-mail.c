@@ -1,5 +1,5 @@
 /*
- * test-mail.c - the MIME layer on the sample mails in tests/mail/, and
+ * test-mail.c - the MIME layer on the sample mails of tests/mail/, and
  * IMAP and SMTP against the private servers of tests/mail-servers.sh
  * (when AOR_MAIL_DIR names the folder where it started them).
  */
@@ -21,20 +21,60 @@ release_mail_libraries(void)
 	mail_cleanup();
 }
 
-/* A sample mail from tests/mail/ (beside the program's folder, else
- * below the current one); the caller frees it. */
+/* Whether the line [p, end) is a pack's header "==> NAME <==". */
+static int
+pack_header(const char *p, const char *end)
+{
+	size_t n = (size_t)(end - p);
+
+	return n >= 8 && memcmp(p, "==> ", 4) == 0 &&
+	    memcmp(end - 4, " <==", 4) == 0;
+}
+
+/* A sample mail from the pack tests/mail/samples.txt (beside the
+ * program's folder, else below the current one), which holds each mail's
+ * exact bytes after a line "==> NAME <==" (tests/tools/pack.sh: a few
+ * hundred bytes would take a disk block each as files); the caller frees
+ * it. */
 static char *
 fixture(const char *name, size_t *len)
 {
-	char *rel = xasprintf("tests/mail/%s", name);
+	const char *rel = "tests/mail/samples.txt";
 	char *path = data_path(rel);
-	char *text = read_file(path, len);
+	char *want = xasprintf("==> %s <==", name);
+	size_t packlen = 0;
+	char *pack = read_file(path, &packlen);
+	const char *p, *eol, *end, *start = NULL;
+	char *text = NULL;
 
-	if (text == NULL)
-		text = read_file(rel, len);
-	if (text == NULL)
+	if (pack == NULL)
+		pack = read_file(rel, &packlen);
+	if (pack == NULL)
 		test_fail(__FILE__, __LINE__, "cannot read '%s'", rel);
-	free(rel);
+	end = pack == NULL ? NULL : pack + packlen;
+	for (p = pack; p != NULL && p < end; p = eol + 1) {
+		eol = memchr(p, '\n', (size_t)(end - p));
+		if (eol == NULL)
+			eol = end;
+		if (!pack_header(p, eol))
+			continue;
+		if (start != NULL)
+			break;
+		if ((size_t)(eol - p) == strlen(want) &&
+		    memcmp(p, want, strlen(want)) == 0)
+			start = eol < end ? eol + 1 : end;
+	}
+	if (start != NULL) {
+		*len = (size_t)((p < end ? p : end) - start);
+		text = xmalloc(*len + 1);
+		memcpy(text, start, *len);
+		text[*len] = '\0';
+	} else if (pack != NULL) {
+		test_fail(__FILE__, __LINE__, "no '%s' in '%s' (a new sample "
+		    "goes in with tests/tools/pack.sh)", name, rel);
+	}
+	free(want);
+	free(pack);
 	free(path);
 	return text;
 }
@@ -56,7 +96,7 @@ to_crlf(const char *text, size_t len, size_t *outlen)
 	return sb_detach(&sb);
 }
 
-/* Parses tests/mail/name; returns mail_parse's result. */
+/* Parses the sample mail name; returns mail_parse's result. */
 static int
 parse_fixture(const char *name, struct mail_info *info,
     struct mail_order *order, struct strbuf *err)
