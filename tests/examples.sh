@@ -169,6 +169,41 @@ gpg --homedir "$w/sec-$c" --batch --quiet --pinentry-mode loopback \
     > "$w/plain" 2>/dev/null && grep -q "Your hand" "$w/plain" && ok ||
 	bad "$c cannot read its private report of run 0"
 
+# tests/tools/pack.sh, which packs the example's order files, the
+# scenarios' and the sample mails, gives back exact bytes (an empty file,
+# CRs, control characters, a line like a header but for its end, files in
+# sub-folders) and refuses what it could not give back, changing nothing.
+pk=$top/tests/tools/pack.sh
+mkdir -p "$w/pk/in/a/b"
+: > "$w/pk/in/a/empty"
+printf 'x\r\ny\r\n' > "$w/pk/in/a/b/crlf"
+printf '\001\t\n\n==> not a header\n\n' > "$w/pk/in/c.txt"
+(cd "$w/pk/in" && sh "$pk" pack a/empty a/b/crlf c.txt) > "$w/pk/pack" &&
+    sh "$pk" unpack "$w/pk/pack" "$w/pk/out" &&
+    diff -r "$w/pk/in" "$w/pk/out" > /dev/null && ok ||
+	bad "pack.sh does not give back what it packed"
+printf 'x' > "$w/pk/in/nonl"
+printf 'x\n==> y <==\n' > "$w/pk/in/hdr"
+for f in nonl hdr ../pk/in/c.txt /etc/hostname; do
+	(cd "$w/pk/in" && sh "$pk" pack "$f") > /dev/null 2> "$w/pk/err" &&
+		bad "pack.sh packed '$f'" ||
+		{ grep -q "^pack.sh: '$f'" "$w/pk/err" && ok ||
+			bad "pack.sh refused '$f' saying: $(cat "$w/pk/err")"; }
+done
+printf '==> ../escape <==\nx\n' > "$w/pk/evil"
+printf '==> a <==\nx\n==> a <==\ny\n' > "$w/pk/twice"
+printf 'x\n==> a <==\n' > "$w/pk/headless"
+for f in evil twice headless; do
+	if sh "$pk" unpack "$w/pk/$f" "$w/pk/o-$f" 2> "$w/pk/err"; then
+		bad "pack.sh unpacked $f"
+	elif [ -e "$w/pk/escape" ] || [ -e "$w/pk/o-$f" ] ||
+	    ! grep -q "^pack.sh: '$w/pk/$f'" "$w/pk/err"; then
+		bad "pack.sh on $f: $(cat "$w/pk/err")"
+	else
+		ok
+	fi
+done
+
 # The source tree stays small (issue 11: under 5 MB without .git and the
 # build folders, build*/ as .gitignore says).
 bytes=$(find "$top" \( -path "$top/.git" -o -path "$top/build*" \) -prune \
