@@ -111,6 +111,32 @@ run_time(const char *now_opt, char out[32])
 	return 0;
 }
 
+const char *
+private_report_suffix(const struct game *g, int co)
+{
+	return g->key_text[co] != NULL && g->key_revoked[co] == NULL ?
+	    ".txt.asc" : ".txt";
+}
+
+/*
+ * A report encrypted to a revoked key could be read by whoever holds
+ * that key, the reason it was revoked; one in plain by anyone on the
+ * way.  So it is withheld, and the player told why in plain words that
+ * give nothing away.
+ */
+static char *
+withheld_notice(const struct game *g, int co)
+{
+	return xasprintf("Game %s, run %d: your private report is withheld."
+	    "\n\nThe key registered for %s (%s) was revoked (history entry "
+	    "%d).\nA report encrypted to it could be read by whoever holds "
+	    "that key, and\none in plain by anyone on the way, so none is "
+	    "sent.  Please send the\nmoderator your new public key: once it "
+	    "is registered, your reports\nare encrypted to it again, and "
+	    "the moderator sends you this one.\n", g->id, g->run,
+	    cname(&g->st, co), g->key_fpr[co], g->key_revoked_at[co]);
+}
+
 int
 private_reports(struct game *g, const char *template_path, const char *dir)
 {
@@ -142,7 +168,18 @@ private_reports(struct game *g, const char *template_path, const char *dir)
 		xmlFreeDoc(mine);
 		if (rc != EXIT_OK)
 			break;
-		if (g->key_text[co] == NULL) {
+		if (g->key_text[co] != NULL && g->key_revoked[co] != NULL) {
+			path = xasprintf("%s/%s.txt", dir, id);
+			armored = withheld_notice(g, co);
+			diag_warn(path, 0, "the private report of %s is "
+			    "withheld: the key registered for it was revoked "
+			    "(history entry %d); after 'adjudicator key' with "
+			    "the new key, send it with 'adjudicator report "
+			    "--run %d --for %s' encrypted to that key",
+			    cname(&g->st, co), g->key_revoked_at[co], g->run,
+			    id);
+			rc = report_write_file(path, armored, strlen(armored));
+		} else if (g->key_text[co] == NULL) {
 			path = xasprintf("%s/%s.txt", dir, id);
 			rc = report_write_file(path, text, len);
 		} else {

@@ -136,8 +136,8 @@ queue_reports(struct moderation *m, struct game *g, int run)
 	for (s = 0; rc == EXIT_OK && s < g->st.nplayers; s++) {
 		const struct player *p = &g->st.players[s];
 		const char *id = g->rs.countries[p->country].name.id;
-		char *body = xasprintf("%s/%s.txt%s", dir_name, id,
-		    g->key_text[p->country] != NULL ? ".asc" : "");
+		char *body = xasprintf("%s/%s%s", dir_name, id,
+		    private_report_suffix(g, p->country));
 		char *to = p->name[0] ? xasprintf("%s <%s>", p->name,
 		    p->email) : xstrdup(p->email);
 		const char *tos[1] = { to };

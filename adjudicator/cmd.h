@@ -87,10 +87,14 @@ int report_write_file(const char *path, const char *text, size_t len);
 void report_stage(struct stage *st);
 /*
  * Each player's private report into dir: COUNTRY.txt, or COUNTRY.txt.asc
- * encrypted to the player's registered key (R39).
+ * encrypted to the player's registered key (R39).  When that key was
+ * revoked the report is withheld: COUNTRY.txt is a plain notice that
+ * says so (nothing secret), and a warning tells the moderator.
  */
 int private_reports(struct game *g, const char *template_path,
     const char *dir);
+/* The name of country co's file of private_reports: ".txt" or ".txt.asc". */
+const char *private_report_suffix(const struct game *g, int co);
 /*
  * The end of a run that changed the game: renders the public report (to
  * report_path, or standard output when NULL) and the private ones (into

@@ -12,7 +12,10 @@
 #     makes verify exit 65 naming the history entry;
 #   - a file without the part and signature (as made before) still
 #     verifies, counting that message as not re-checked;
-#   - a bad <entity> is refused on load with its line.
+#   - a bad <entity> is refused on load with its line;
+#   - the signer's key revoked later: the message still verifies, and the
+#     player's private report is withheld with a plain notice instead of
+#     being encrypted to the revoked key.
 # Ports: $AOR_IMAP_PORT (10143) and $AOR_SMTP_PORT (10025).  Everything
 # started is stopped by PID, every gpg-agent ended, the folder removed.
 set -u
@@ -282,6 +285,46 @@ verify "$w/t.xml" "$w/moderator"
 rc=$?
 [ "$rc" -eq 0 ] && grep -q "signed messages: 2 re-checked against the keys registered when they came; 1 not: .*PGP/MIME" \
 	"$w/v" && ok || { bad "verify of an old-style file: exit $rc"; cat "$w/v"; }
+
+# ------------------------------------------------------------------
+# 5. The signer's key revoked afterwards: the message was judged when it
+#    came, and still verifies; the player's private report is withheld
+#    with a plain notice, not encrypted to the revoked key
+
+ffpr=$(cat "$w/$F.fpr")
+"$adj" key "$G" "$F" "$w/$F/openpgp-revocs.d/$ffpr.rev" --now "$T" \
+	> /dev/null 2> "$w/err" && ok || { bad "the revocation was refused"; cat "$w/err"; }
+verify "$G"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q "signed messages: 3 re-checked" "$w/v" && ok ||
+	{ bad "verify after the signer's key was revoked: exit $rc"; cat "$w/v"; }
+mark=$(ls "$srv/sink/new" | wc -l)
+T=2026-12-20T00:00:00Z	# past the deadline: defaults, a run, its reports
+run
+rc=$?
+[ "$rc" -eq 0 ] && grep -q "resolved run [0-9]" "$w/out" && ok ||
+	{ bad "run after the revocation: exit $rc"; cat "$w/out" "$w/err"; }
+grep -q "warning: the private report of $(cap "$F") is withheld" "$w/err" && ok ||
+	{ bad "the moderator was not told of the withheld report"; cat "$w/err"; }
+"$PY" - "$srv/sink/new" "$mark" "$F" "$S" <<'EOF' > "$w/priv" 2>&1
+import email, email.policy, os, sys
+d, mark, f, s = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+files = sorted(os.listdir(d), key=lambda x: os.path.getmtime(os.path.join(d, x)))
+got = {}
+for name in files[mark:]:
+    with open(os.path.join(d, name), 'rb') as fh:
+        m = email.message_from_binary_file(fh, policy=email.policy.default)
+    if 'private report' in str(m['Subject']):
+        got[str(m['To'])] = m.get_body(preferencelist=('plain',)).get_content()
+mine = [b for t, b in got.items() if f + '@' in t]
+theirs = [b for t, b in got.items() if s + '@' in t]
+ok = (len(mine) == 1 and 'your private report is withheld' in mine[0]
+      and 'BEGIN PGP' not in mine[0] and 'STEP' not in mine[0]
+      and len(theirs) == 1 and 'BEGIN PGP MESSAGE' in theirs[0])
+print(got)
+sys.exit(0 if ok else 1)
+EOF
+[ $? -eq 0 ] && ok || { bad "the private reports after the revocation"; cat "$w/priv"; }
 
 echo "mail-pgpmime: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

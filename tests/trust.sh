@@ -356,6 +356,31 @@ grep -q "tampered.asc.txt: error: signature not accepted: bad signature" \
 	"$w/err" && ok || { bad "the batch lost a verdict"; cat "$w/err"; }
 expect revoked-again 65 "is revoked" \
 	"$adj" key "$w/game.xml" prussia "$w/prussia-revoked.asc" --now "$T"
+# A private report is not encrypted to a revoked key: it is withheld, and
+# the player gets a plain notice that says why and nothing else.
+# (a run after the deadline: its defaults make a run with reports; Spain's
+# key may be the one that expired above, which no report is encrypted to)
+"$adj" key "$w/copy.xml" spain "$w/spain.asc" --now "$T" > /dev/null 2>&1
+"$adj" resolve "$w/copy.xml" --now 2026-12-20T00:00:00Z --report /dev/null \
+	--private-dir "$w/revpriv" > /dev/null 2> "$w/err"
+rc=$?
+[ "$rc" -eq 0 ] && [ ! -e "$w/revpriv/prussia.txt.asc" ] &&
+	[ -s "$w/revpriv/spain.txt.asc" ] && [ ! -e "$w/revpriv/spain.txt" ] &&
+	grep -q "your private report is withheld" "$w/revpriv/prussia.txt" &&
+	grep -q "The key registered for Prussia ($pfpr) was revoked (history entry [0-9]*)" \
+	    "$w/revpriv/prussia.txt" &&
+	! grep -qi "hand\|order form\|STEP" "$w/revpriv/prussia.txt" &&
+	grep -q "prussia.txt: warning: the private report of Prussia is withheld" "$w/err" &&
+	ok || { bad "the private report to a revoked key: exit $rc"; cat "$w/err";
+		ls "$w/revpriv"; cat "$w/revpriv/prussia.txt"; }
+# a new key registered: encrypted to it again
+"$adj" key "$w/copy.xml" prussia "$w/stranger.asc" --now "$T" > /dev/null 2>&1 &&
+	"$adj" resolve "$w/copy.xml" --now 2026-12-25T00:00:00Z --report /dev/null \
+	--private-dir "$w/newpriv" > /dev/null 2> "$w/err" &&
+	[ -s "$w/newpriv/prussia.txt.asc" ] && [ ! -e "$w/newpriv/prussia.txt" ] &&
+	gpg --homedir "$w/stranger" --batch --quiet --decrypt \
+	    "$w/newpriv/prussia.txt.asc" 2>/dev/null | grep -q . && ok ||
+	{ bad "the private report after a new key"; cat "$w/err"; ls "$w/newpriv"; }
 
 # Deadlines: a deadline still to come is never cut short.
 set -- $(pending)
