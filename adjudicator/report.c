@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <libxslt/transform.h>
 #include <libxslt/xsltInternals.h>
@@ -26,13 +28,43 @@ report_stage(struct stage *st)
 }
 
 /*
+ * A report's temporary files that a run stopped before its rename (a
+ * kill, a crash, a power cut) left beside it.  Staging happens in a run
+ * that changes the game and so holds its lock: no other run of the game
+ * writes there now, and the temporaries are its own of before.
+ */
+static void
+remove_leftover_temps(const char *path)
+{
+	struct stat sb;
+	char **left;
+	size_t n, i;
+
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+		return;		/* /dev/null: written in place */
+	left = leftover_temps(path, &n);
+	for (i = 0; i < n; i++) {
+		if (unlink(left[i]) == 0)
+			diag_warn(left[i], 0, "removed: a temporary file left "
+			    "by a run that was stopped while writing its "
+			    "reports");
+		free(left[i]);
+	}
+	free(left);
+}
+
+/*
  * Public reports are mode 644, anything else 600; never renamed over
  * /dev/null.  While staging, the file waits beside its place.
  */
 static int
 write_atomic(const char *path, const void *buf, size_t len, unsigned mode)
 {
-	int rc = staging != NULL ? stage_file(staging, path, buf, len, mode) :
+	int rc;
+
+	if (staging != NULL)
+		remove_leftover_temps(path);
+	rc = staging != NULL ? stage_file(staging, path, buf, len, mode) :
 	    write_file_atomic(path, buf, len, mode);
 
 	if (rc == -1)

@@ -4,6 +4,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <iconv.h>
@@ -607,6 +608,39 @@ text_check(const char *buf, size_t len, int *line, struct strbuf *why)
 		i += k;
 	}
 	return 0;
+}
+
+char **
+leftover_temps(const char *path, size_t *n)
+{
+	char *copy = xstrdup(path), *copy2 = xstrdup(path);
+	const char *dir = dirname(copy), *base = basename(copy2), *x;
+	size_t blen = strlen(base);
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	char **out = NULL;
+
+	*n = 0;
+	while (d != NULL && (de = readdir(d)) != NULL) {
+		const char *name = de->d_name;
+
+		if (strncmp(name, base, blen) != 0 ||
+		    strncmp(name + blen, ".tmp", 4) != 0 ||
+		    strlen(name + blen + 4) != 6)
+			continue;
+		for (x = name + blen + 4; *x != '\0'; x++)
+			if (!isalnum((unsigned char)*x))
+				break;
+		if (*x != '\0')
+			continue;
+		out = xrealloc(out, (*n + 1) * sizeof(*out));
+		out[(*n)++] = xasprintf("%s/%s", dir, name);
+	}
+	if (d != NULL)
+		closedir(d);
+	free(copy);
+	free(copy2);
+	return out;
 }
 
 void

@@ -90,6 +90,14 @@ struct stage {
 void stage_init(struct stage *st);
 int stage_file(struct stage *st, const char *path, const void *buf,
     size_t len, unsigned mode);
+/*
+ * The temporary files that write_temp made beside path (path.tmpXXXXXX,
+ * six letters or digits) and a run stopped before its rename left
+ * behind: a new array of *n paths (caller frees each and it).  Only the
+ * holder of the lock of the game the file belongs to may remove them:
+ * no other run writes it then.
+ */
+char **leftover_temps(const char *path, size_t *n);
 /* Renames every staged file; -1 with errno and *failed naming it. */
 int stage_commit(struct stage *st, const char **failed);
 void stage_abort(struct stage *st);

@@ -273,9 +273,25 @@ printf '<xsl:stylesheet version="1.0"\n  xmlns:xsl="http://www.w3.org/1999/XSL/T
 	> "$w/broken-t.xsl"
 expect template-broken 65 "broken-t.xsl:4: error:" \
 	rf --report /dev/null --template "$w/broken-t.xsl"
+# A run killed while writing its reports left r1.txt.tmpXXXXXX and a
+# private report's temporary: the next run that writes them, under the
+# game's lock, removes them with a warning, and nothing else; report -o,
+# which takes no lock, leaves them.
+mkdir -m 700 "$w/priv"
+printf 'old report\n' > "$w/r1.txt.tmpQw3rT7"
+printf 'old hand\n' > "$w/priv/spain.txt.tmpZz9Yy8"
+printf 'mine\n' > "$w/r1.txt.tmp-notes"
+"$adj" report "$w/game.xml" -o "$w/r1.txt" > /dev/null 2>&1
+[ -e "$w/r1.txt.tmpQw3rT7" ] && ok || bad "report -o removed a temporary without the lock"
 # the same orders again are taken: the failed runs changed nothing
-rf --report "$w/r1.txt" --private-dir "$w/priv" > /dev/null 2>&1 && ok ||
+rf --report "$w/r1.txt" --private-dir "$w/priv" > /dev/null 2> "$w/err" && ok ||
 	bad "the orders of the failed runs were not taken afterwards"
+[ ! -e "$w/r1.txt.tmpQw3rT7" ] && [ ! -e "$w/priv/spain.txt.tmpZz9Yy8" ] &&
+	[ -e "$w/r1.txt.tmp-notes" ] &&
+	grep -q "r1.txt.tmpQw3rT7: warning: removed: a temporary file left by a run that was stopped while writing its reports" "$w/err" &&
+	grep -q "priv/spain.txt.tmpZz9Yy8: warning: removed:" "$w/err" && ok ||
+	{ bad "the leftover report temporaries"; ls "$w" "$w/priv"; cat "$w/err"; }
+rm -f "$w/r1.txt.tmp-notes"
 [ -s "$w/r1.txt" ] && ok || bad "no report after a good run"
 ls "$w"/r1.txt.tmp* > /dev/null 2>&1 && bad "a report temporary was left" || ok
 cp "$w/before.xml" "$w/game.xml"
