@@ -154,15 +154,10 @@ private_reports(struct game *g, const char *template_path, const char *dir)
 		const char *id = g->rs.countries[co].name.id;
 		char *text = NULL, *armored = NULL, *path;
 		size_t len;
-		xmlDoc *mine = game_to_xml_for(g, NULL, co);
-		struct hidden *old = NULL;
-		size_t nold = 0, i;
+		/* issue 12: the text report gets the entries it reads */
+		xmlDoc *mine = game_report_xml(g, NULL, co,
+		    template_path == NULL ? g->run : -1);
 
-		if (template_path == NULL)	/* issue 12: what it reads */
-			game_doc_trim(mine, g->run, &old, &nold);
-		for (i = 0; i < nold; i++)
-			xmlFreeNode(old[i].node);
-		free(old);
 		rc = report_render(mine, template_path, g->run, id, &text,
 		    &len);
 		xmlFreeDoc(mine);

@@ -2087,7 +2087,15 @@ game_save_xml(struct game *g, const char *now, int report_run)
 xmlDoc *
 game_to_xml_for(struct game *g, const char *now, int viewer)
 {
-	xmlDoc *doc = build_xml(g, now, viewer, -1, 0, 0);
+	return game_report_xml(g, now, viewer, -1);
+}
+
+xmlDoc *
+game_report_xml(struct game *g, const char *now, int viewer, int run)
+{
+	/* with run, no entry is before "from": only run's and the keys */
+	xmlDoc *doc = run < 0 ? build_xml(g, now, viewer, -1, 0, 0) :
+	    build_xml(g, now, viewer, run, g->nhist, 0);
 	struct hidden *h = NULL;
 	size_t n = 0, i;
 

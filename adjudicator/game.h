@@ -375,8 +375,19 @@ const char *game_deadline(const struct game *g, const struct decision *d);
 
 /* The whole game file as a document (for saving and reports). */
 xmlDoc *game_to_xml(struct game *g, const char *now);
-/* The same for one player's report: with their decisions' legal choices. */
+/*
+ * The same for one player's report: with their decisions' legal choices,
+ * and without what game_doc_hide takes out for viewer.
+ */
 xmlDoc *game_to_xml_for(struct game *g, const char *now, int viewer);
+/*
+ * The same with only the history entries the text report of run reads:
+ * run's and the key entries (game_doc_trim).  Built so, not built whole
+ * and trimmed, the report costs the run, not the game (issue 12).  run -1
+ * writes every entry.
+ */
+xmlDoc *game_report_xml(struct game *g, const char *now, int viewer,
+    int run);
 /*
  * Issue 9 (R39): what a report's reader may not see, taken out of a game
  * document for the report of viewer (NO_COUNTRY: the public report):
