@@ -175,3 +175,44 @@ TEST(report_template_is_parsed_once_a_process)
 	free(path);
 	free(dir);
 }
+
+/*
+ * Templates are parsed without the blank text between elements: what
+ * XSLT keeps of white space (xsl:text, xml:space="preserve", text with
+ * more than blanks) comes out as it did.
+ */
+TEST(report_template_white_space_is_kept_where_xslt_keeps_it)
+{
+	static const char tpl[] = "<xsl:stylesheet version=\"1.0\" "
+	    "xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\">\n"
+	    "  <xsl:output method=\"text\"/>\n"
+	    "  <xsl:template match=\"/\">\n"
+	    "    <xsl:value-of select=\"'a'\"/> "
+	    "<xsl:value-of select=\"'b'\"/>\n"
+	    "    <xsl:text> </xsl:text>\n"
+	    "    <xsl:value-of select=\"'c'\"/>\n"
+	    "    <xsl:text>\n</xsl:text>\n"
+	    "    <w xml:space=\"preserve\"> <xsl:value-of select=\"'d'\"/> "
+	    "</w>\n"
+	    "    <v> </v>\n"
+	    "    <u>  <x/>  </u>\n"
+	    "    [e]\n"
+	    "  </xsl:template>\n"
+	    "</xsl:stylesheet>\n";
+	char *dir = xstrdup("/tmp/aor-report.XXXXXX");
+	char *path, *out = NULL;
+	size_t len = 0;
+	xmlDoc *d = xmlReadMemory("<g/>", 4, "g.xml", NULL, 0);
+
+	CHECK(mkdtemp(dir) != NULL);
+	path = xasprintf("%s/ws.xsl", dir);
+	CHECK_INT(write_file_atomic(path, tpl, sizeof(tpl) - 1, 0600), 0);
+	CHECK_INT(report_render(d, path, 1, NULL, &out, &len), EXIT_OK);
+	CHECK_STR(out, "ab c\n d \n    [e]\n  ");
+	free(out);
+	xmlFreeDoc(d);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+}
