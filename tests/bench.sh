@@ -149,11 +149,16 @@ if signed_reset && signed_resolve > /dev/null 2>&1 &&
 	procs=- agent=-
 	if [ -n "$have_strace" ]; then
 		signed_reset	# the keyring is made: what a second run does
-		strace -f -qq -e trace=execve -o "$w/st" "$adj" resolve \
+		# a file per process (-ff): the lines of processes that run
+		# side by side would be split ("<unfinished ...>")
+		mkdir "$w/st"
+		strace -ff -qq -e trace=execve -o "$w/st/p" "$adj" resolve \
 			"$sig/sig.xml" "$sig"/*.asc --seed-file "$w/sig.seed" \
 			--now 2026-12-01T00:10:00Z > /dev/null 2>&1
-		procs=$(grep -c 'execve("[^"]*/gpg[^"/]*",.* = 0$' "$w/st")
-		agent=$(grep -c 'execve("[^"]*/gpg-agent",.* = 0$' "$w/st")
+		procs=$(cat "$w"/st/p.* |
+			grep -c '^execve("[^"]*/gpg[^"/]*",.* = 0$')
+		agent=$(cat "$w"/st/p.* |
+			grep -c '^execve("[^"]*/gpg-agent",.* = 0$')
 	fi
 	goal signed-resolve "$(ratio "$a" "$b")" 1.5 max
 	goal signed-gnupg-processes "$procs" 9 max
