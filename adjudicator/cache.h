@@ -23,7 +23,7 @@
  * holds changes, and whenever entry_xml writes an entry differently: the
  * splice save copies the bytes the last save wrote for old entries.
  */
-#define CACHE_FORMAT 1
+#define CACHE_FORMAT 2
 
 /* 1 when AOR_NO_CACHE asks for the full path. */
 int cache_disabled(void);
@@ -35,11 +35,26 @@ void cache_trace(const char *path, int used);
  */
 void cache_save(const struct game *g, const char *path);
 /*
- * Reads PATH.cache for the game file's bytes (len of them, SHA-256 sha):
- * 0 when it is theirs, with the splice facts set in g (g->file is not
- * touched); -1 when it is missing, stale or unreadable.
+ * The cache of the game file at path whose bytes (len of them) have the
+ * SHA-256 sha, when it is theirs and whole: read with the functions
+ * below, in this order, then closed.  NULL when it is missing, stale,
+ * damaged or of another version or build.
  */
-int cache_load(struct game *g, const char *path, const char *sha,
-    size_t len);
+struct cache;
+struct cache *cache_open(const char *path, const char *sha, size_t len);
+void cache_close(struct cache *c);
+/* Where history entries 0 .. *n - 1 stand in the file; 0 or -1. */
+int cache_splice(struct cache *c, size_t len, size_t *from, size_t *to,
+    size_t *n);
+/*
+ * The history into g->hist (empty before), numbered from 0; for each
+ * entry, whether it is a sealed pick whose text the replay opens
+ * (*needs_plain, allocated).  0, or -1 with the entries read so far in
+ * g->hist (a partly read one freed with release).
+ */
+int cache_history(struct cache *c, struct game *g,
+    void (*release)(struct entry *), char **needs_plain);
+/* The rules' state after the last entry; st->rs is kept.  0 or -1. */
+int cache_state(struct cache *c, struct aor_state *st);
 
 #endif

@@ -138,8 +138,17 @@ cmd_rollback(int argc, char **argv)
 	path = argv[optind];
 	if (run_time(now_opt, now) != 0)
 		return EXIT_USAGE;
-	if ((rc = moderator_open(path, &g, &lock)) != EXIT_OK)
-		return rc;
+	/*
+	 * A rollback reads, checks and replays the file as it is, never
+	 * from its cache (issue 12): what it keeps must be the file's.
+	 */
+	if ((lock = game_lock(path)) < 0)
+		return diag_status();
+	if (game_load(&g, path, NULL, LOAD_FULL) != 0) {
+		game_unlock(lock);
+		return diag_status() ? diag_status() : EXIT_DATAERR;
+	}
+	rc = EXIT_OK;
 	from = g.run;
 	if (to >= from) {
 		diag(EXIT_USAGE, path, 0, "--to-run %d: the game's latest run "

@@ -3816,29 +3816,110 @@ past_queue(struct game *g, size_t keep, int upto, const char *path)
 }
 
 /*
- * The splice save (game_save_doc) for a file this program wrote: when the
- * cache is the one of the file's bytes, it says where the history entries
- * stand in them, and the next save copies them from there.
+ * Issue 12, the fast load.  When the cache beside a game file is the one
+ * of its exact bytes (cache.h: the SHA-256 of the file is its key), the
+ * file is the one this program (this version and build) wrote last, from
+ * a game it had loaded and checked: the load then parses only the file's
+ * head and tail, without the schema (they were checked when that game
+ * was loaded), and takes the history entries and the rules' state after
+ * them from the cache instead of parsing, checking and replaying them.
+ * What the replay does outside the rules' state is done again from the
+ * entries (replay_cached).  Anything that does not fit takes the full
+ * path, which says what is wrong, if anything is.  verify, rollback
+ * (LOAD_FULL), game_load_run (report --run) and files from outside
+ * (LOAD_STRICT) always take the full path.
  */
-static void
-splice_prepare(struct game *g, const char *path)
+static struct cache *
+cache_for(const char *path, char **bytes, size_t *len)
 {
 	char sha[65];
-	size_t len;
-	char *bytes;
+	struct cache *c;
 
-	if (cache_disabled() || (bytes = read_file(path, &len)) == NULL)
-		return;
-	sha256_hex(bytes, len, sha);
-	if (cache_load(g, path, sha, len) != 0 || g->splice_n > g->nhist) {
-		g->splice_n = 0;
-		free(bytes);
-		cache_trace(path, 0);
-		return;
+	*bytes = read_input_file(path, XML_MAX_FILE, INPUT_NOFOLLOW, len);
+	if (*bytes == NULL)
+		return NULL;	/* the full path says why */
+	sha256_hex(*bytes, *len, sha);
+	c = cache_open(path, sha, *len);
+	if (c == NULL) {
+		free(*bytes);
+		*bytes = NULL;
 	}
-	cache_trace(path, 1);
-	g->file = bytes;
-	g->file_len = len;
+	return c;
+}
+
+/* The file without its history entries [from, to), parsed. */
+static xmlDoc *
+skeleton_load(const char *path, const char *bytes, size_t len, size_t from,
+    size_t to)
+{
+	size_t slen = len - (to - from);
+	char *skel = xmalloc(slen + 1);
+	xmlDoc *doc;
+
+	memcpy(skel, bytes, from);
+	memcpy(skel + from, bytes + to, len - to);
+	skel[slen] = '\0';
+	doc = xml_parse_valid(skel, slen, path, NULL);
+	free(skel);
+	return doc;
+}
+
+/*
+ * What replay_entry does outside the rules' state, for the cached
+ * entries: the entropy, keys and revocations, the moderator's commands,
+ * the count of draws made, and the sealed picks it opens (needs_plain:
+ * those it opened for the save that wrote the cache; their texts are
+ * opened again, as the replay does, never kept in the cache).
+ */
+static int
+replay_cached(struct game *g, const char *needs_plain)
+{
+	struct strbuf err;
+	struct order o;
+	size_t k;
+	int rc = 0;
+
+	sb_init(&err);
+	for (k = 0; k < g->nhist && rc == 0; k++) {
+		struct entry *e = &g->hist[k];
+
+		switch (e->kind) {
+		case EN_ENTROPY:
+			dice_add_entropy(&g->dice, e->text ? e->text : "");
+			break;
+		case EN_KEY:
+			apply_key(g, e);
+			break;
+		case EN_REVOKE:
+			apply_revoke(g, e);
+			break;
+		case EN_MODERATOR:
+			rc = moderator_apply(g, e, &err);
+			break;
+		case EN_SETUP:
+		case EN_ORDER:
+		case EN_DEFAULT:
+		case EN_ADJUST:
+			/* the replay draws each recorded draw, no other */
+			g->dice.next += (unsigned)e->ndraws;
+			break;
+		default:
+			break;
+		}
+		if (rc != 0 || !needs_plain[k] || e->kind != EN_ORDER ||
+		    e->opened || e->country < 0)
+			continue;
+		if (order_parse_block(&g->rs, e->country, e->text ? e->text :
+		    "", e->source, &o, &err) != 0)
+			rc = -1;
+		else if (o.sealed && o.plain != NULL)
+			e->plain = xstrdup(o.plain);
+		else
+			rc = -1;
+		order_release(&o);
+	}
+	sb_release(&err);
+	return rc;
 }
 
 static int
@@ -3853,8 +3934,13 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	 * file on save: refused.
 	 */
 	int lean = (flags & (LOAD_VERIFY | LOAD_STRICT)) == 0;
-	xmlDoc *doc = lean ? lean_load(path) :
-	    xml_load(path, "formats/game.rng", XML_LOAD_NOFOLLOW);
+	int may_cache = lean && upto < 0 && !(flags & LOAD_FULL) &&
+	    !cache_disabled();
+	char *bytes = NULL, *needs_plain = NULL;
+	size_t blen = 0, sfrom = 0, sto = 0, sn = 0;
+	struct cache *c = may_cache ? cache_for(path, &bytes, &blen) : NULL;
+	struct aor_state snap;
+	xmlDoc *doc;
 	xmlNode *root, *rsnode, *n;
 	char commit[65], revealed[2 * SEED_BYTES + 8], sealing[16];
 	unsigned char seedbuf[SEED_BYTES];
@@ -3864,8 +3950,17 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	struct deadline *dl = NULL;
 	char **plains = NULL;	/* verify: the signed texts (issue 9.5) */
 
+	if (c != NULL && cache_splice(c, blen, &sfrom, &sto, &sn) != 0) {
+		cache_close(c);
+		c = NULL;
+	}
+	if (c != NULL)
+		doc = skeleton_load(path, bytes, blen, sfrom, sto);
+	else
+		doc = lean ? lean_load(path) : xml_load(path,
+		    "formats/game.rng", XML_LOAD_NOFOLLOW);
 	if (doc == NULL)
-		return -1;
+		goto fail;
 	root = xmlDocGetRootElement(doc);
 	game_init(g);
 	g->path = xstrdup(path);
@@ -3891,7 +3986,8 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	g->sealing_bound = xml_attr(root, "sealing", sealing,
 	    sizeof(sealing)) == 0 && strcmp(sealing, "bound") == 0;
 	ruleset_commit_read(g, xml_child(root, "ruleset-digest"));
-	if (ruleset_check(g, rsnode, path, lean) != 0)
+	/* the cache's file had its ruleset copy checked when it was loaded */
+	if (c == NULL && ruleset_check(g, rsnode, path, lean) != 0)
 		goto out;
 	g->rsdoc = xmlNewDoc((const xmlChar *)"1.0");
 	xmlDocSetRootElement(g->rsdoc, xmlDocCopyNode(rsnode, g->rsdoc, 1));
@@ -3925,8 +4021,13 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		}
 		dice_set_key(&g->dice, seed);
 	}
-	for (n = xml_child(xml_child(root, "history"), "entry"); n;
-	    n = xml_next(n, "entry")) {
+	if (c != NULL && (cache_history(c, g, entry_release,
+	    &needs_plain) != 0 || g->nhist != sn)) {
+		/* the full path, anew */
+		goto out;
+	}
+	for (n = c != NULL ? NULL : xml_child(xml_child(root, "history"),
+	    "entry"); n; n = xml_next(n, "entry")) {
 		struct entry *e;
 
 		g->hist = xrealloc(g->hist, (g->nhist + 1) *
@@ -3980,7 +4081,17 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	 * every entry only by verify, the last one always.
 	 */
 	memcpy(players, g->st.players, sizeof(players));
-	for (k = 0; k < keep; k++) {
+	if (c != NULL) {
+		/* the rules' state as the replay leaves it, and the rest */
+		snap.rs = &g->rs;
+		if (cache_state(c, &snap) != 0)
+			goto out;
+		g->st = snap;
+		if (replay_cached(g, needs_plain) != 0)
+			goto out;
+		g->st = snap;
+	}
+	for (k = 0; c == NULL && k < keep; k++) {
 		if (replay_entry(g, &g->hist[k], verify, verify, path) != 0)
 			goto out;
 		/* a past run: deadlines as each save set them (its time) */
@@ -4007,6 +4118,8 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		}
 	/* every entry records the state after it: the last one must fit */
 	aor_state_digest(&g->st, commit);
+	if (c != NULL && strcmp(commit, g->hist[keep - 1].digest) != 0)
+		goto out;	/* a cache that does not fit: the full path */
 	if (strcmp(commit, g->hist[keep - 1].digest) != 0) {
 		diag(EXIT_DATAERR, path, 0, "history entry %zu: the state the "
 		    "history produces differs from the recorded digest",
@@ -4037,8 +4150,15 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	if (plains != NULL && check_orders(g, path, plains, nplains,
 	    &g->unchecked_orders) != 0)
 		goto out;
-	if (lean)
-		splice_prepare(g, path);
+	if (c != NULL) {
+		/* the splice save copies the old entries from these bytes */
+		g->file = bytes;
+		g->file_len = blen;
+		g->splice_from = sfrom;
+		g->splice_to = sto;
+		g->splice_n = sn;
+		bytes = NULL;
+	}
 	rc = 0;
 out:
 	for (k = 0; k < nplains; k++)
@@ -4047,6 +4167,14 @@ out:
 	xmlFreeDoc(doc);
 	if (rc != 0)
 		game_release(g);	/* the caller gets nothing to free */
+fail:
+	free(needs_plain);
+	free(bytes);
+	cache_close(c);
+	if (may_cache)
+		cache_trace(path, c != NULL && rc == 0);
+	if (rc != 0 && c != NULL)	/* the cache did not serve */
+		return load(g, path, seed, flags | LOAD_FULL, upto);
 	return rc;
 }
 

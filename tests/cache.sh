@@ -43,6 +43,8 @@ play() {
 			echo "run $n failed" >> "$out/trace"
 		mkdir "$out/$n"
 		cp -r "$out/game.xml" "$out/r.txt" "$out/p" "$out/$n/"
+		[ ! -f "$out/game.xml.cache" ] ||
+			cp "$out/game.xml.cache" "$out/$n/cache"
 		[ "$max" -eq 0 ] || [ "$n" -lt "$max" ] || break
 	done < "$p_sc/runs"
 	echo "$n" > "$out/runs"
@@ -61,8 +63,9 @@ for sc in three-attacks four-seventh-auction; do
 	else
 		bad "$sc: the replays did not run through"
 	fi
-	if diff -r "$w/$sc-c" "$w/$sc-n" -x trace -x src -x seed \
-	    -x 'game.xml*' > "$w/diff" 2>&1; then
+	if diff -r "$w/$sc-c" "$w/$sc-n" -x trace -x src -x seed -x cache \
+	    -x 'game.xml.*' -x 'game.xml~' > "$w/diff" 2>&1 &&
+	    [ -f "$w/$sc-c/$n/game.xml" ]; then
 		ok
 	else
 		bad "$sc: files differ with and without the cache:"
@@ -87,6 +90,144 @@ if [ "$(stat -c %a "$c/game.xml.cache")" = 600 ]; then
 	ok
 else
 	bad "the cache is mode $(stat -c %a "$c/game.xml.cache"), not 600"
+fi
+
+# 2. A cache that is not the one of the game file's bytes is not used,
+# changes nothing, and is written anew: one cut short, one damaged, one
+# of another game, one of the run before, one of another version or
+# layout, and one beside a game file edited by hand.
+d=$w/d
+play "$top/tests/games/three-attacks" "$d" 0 30
+next=$(sed -n 31p "$top/tests/games/three-attacks/runs")
+# step DIR NOCACHE: the 31st run in DIR; its trace in DIR/trace31
+step() {
+	set -- "$1" "$2" $next
+	sd=$1 nc=$2 kind=$3 time=$4
+	shift 4
+	[ "$kind" = resolve ] || set -- --deadline-passed
+	(cd "$d/src" && AOR_NO_CACHE=$nc AOR_CACHE_TRACE=1 "$adj" resolve \
+	    "$sd/game.xml" "$@" --seed-file "$d/seed" --now "$time" \
+	    --report "$sd/r.txt") > /dev/null 2> "$sd/trace31"
+}
+# fresh NAME: a copy of the game after run 30, with its cache
+fresh() {
+	rm -rf "$w/$1"
+	mkdir "$w/$1"
+	cp -p "$d/game.xml" "$d/game.xml.cache" "$w/$1/"
+}
+fresh ref
+step "$w/ref" 1
+fresh good
+step "$w/good" 0
+if grep -q 'cache: used' "$w/good/trace31" &&
+    cmp -s "$w/good/game.xml" "$w/ref/game.xml" &&
+    cmp -s "$w/good/r.txt" "$w/ref/r.txt"; then
+	ok
+else
+	bad "run 31 with the cache differs from run 31 without it"
+fi
+# sha FILE: the SHA-256 the cache beside FILE must name
+sha() { sha256sum "$1" | cut -d' ' -f1; }
+check_ignored() {	# NAME WHAT
+	if grep -q 'cache: not used' "$w/$1/trace31" &&
+	    cmp -s "$w/$1/game.xml" "$w/ref/game.xml" &&
+	    cmp -s "$w/$1/r.txt" "$w/ref/r.txt"; then
+		ok
+	else
+		bad "$2: not ignored, or the run differs:"
+		cat "$w/$1/trace31"
+	fi
+	if head -n 1 "$w/$1/game.xml.cache" | grep -q " $(sha \
+	    "$w/$1/game.xml") "; then
+		ok
+	else
+		bad "$2: the cache was not written anew"
+	fi
+}
+fresh cut
+head -c 3000 "$d/game.xml.cache" > "$w/cut/game.xml.cache"
+step "$w/cut" 0
+check_ignored cut "a cache cut short"
+fresh damaged
+size=$(wc -c < "$d/game.xml.cache")
+printf 'X' | dd of="$w/damaged/game.xml.cache" bs=1 seek=$((size / 2)) \
+    conv=notrunc 2> /dev/null
+cmp -s "$w/damaged/game.xml.cache" "$d/game.xml.cache" &&
+	bad "the damaged cache is not damaged"
+step "$w/damaged" 0
+check_ignored damaged "a damaged cache"
+fresh foreign
+cp "$w/four-seventh-auction-c/game.xml.cache" "$w/foreign/"
+step "$w/foreign" 0
+check_ignored foreign "another game's cache"
+fresh stale
+cp "$d/29/cache" "$w/stale/game.xml.cache"
+step "$w/stale" 0
+check_ignored stale "the cache of the run before"
+for v in version format; do
+	fresh "$v"
+	{ head -n 1 "$d/game.xml.cache" | if [ $v = version ]; then
+		sed 's/^\(aor-game-cache [0-9]*\) [^/]*/\1 0.0-other/'
+	else
+		sed 's/^aor-game-cache [0-9]*/aor-game-cache 1/'
+	fi; tail -n +2 "$d/game.xml.cache"; } > "$w/$v/game.xml.cache"
+	cmp -s "$w/$v/game.xml.cache" "$d/game.xml.cache" &&
+		bad "the cache of another $v is the same"
+	step "$w/$v" 0
+	check_ignored "$v" "a cache of another $v"
+done
+# a hand edit the loader accepts: the run is the one of the edited file
+fresh edited
+printf '\n' >> "$w/edited/game.xml"
+fresh edited-ref
+printf '\n' >> "$w/edited-ref/game.xml"
+rm "$w/edited-ref/game.xml.cache"
+step "$w/edited-ref" 1
+step "$w/edited" 0
+if grep -q 'cache: not used' "$w/edited/trace31" &&
+    cmp -s "$w/edited/game.xml" "$w/edited-ref/game.xml" &&
+    cmp -s "$w/edited/r.txt" "$w/edited-ref/r.txt"; then
+	ok
+else
+	bad "a game file edited by hand: its cache was used, or the run" \
+	    "differs"
+fi
+
+# 3. verify never reads the cache, and says the same whatever it holds.
+fresh v
+AOR_CACHE_TRACE=1 "$adj" verify "$w/v/game.xml" --seed-file "$d/seed" \
+    > "$w/v/out1" 2>&1
+echo "exit $?" >> "$w/v/out1"
+head -c 3000 "$d/game.xml.cache" > "$w/v/game.xml.cache"
+AOR_CACHE_TRACE=1 "$adj" verify "$w/v/game.xml" --seed-file "$d/seed" \
+    > "$w/v/out2" 2>&1
+echo "exit $?" >> "$w/v/out2"
+cp "$w/four-seventh-auction-c/game.xml.cache" "$w/v/"
+AOR_NO_CACHE=1 "$adj" verify "$w/v/game.xml" --seed-file "$d/seed" \
+    > "$w/v/out3" 2>&1
+echo "exit $?" >> "$w/v/out3"
+if grep -q 'exit 0' "$w/v/out1" && ! grep -q 'cache:' "$w/v/out1" &&
+    cmp -s "$w/v/out1" "$w/v/out2" && cmp -s "$w/v/out1" "$w/v/out3"; then
+	ok
+else
+	bad "verify depends on the cache:"
+	cat "$w/v/out1" "$w/v/out2" "$w/v/out3"
+fi
+
+# 4. A rollback: the runs after it are the same with and without the
+# cache (the rollback replays in full; its save writes a new cache).
+for m in 0 1; do
+	fresh "rb$m"
+	AOR_NO_CACHE=$m "$adj" rollback "$w/rb$m/game.xml" --to-run 27 \
+	    --now "$(sed -n 30p "$top/tests/games/three-attacks/runs" | cut -d" " -f2)" > /dev/null 2>&1
+	step "$w/rb$m" "$m"
+done
+if cmp -s "$w/rb0/game.xml" "$w/rb1/game.xml" &&
+    cmp -s "$w/rb0/r.txt" "$w/rb1/r.txt" &&
+    grep -q 'cache: used' "$w/rb0/trace31"; then
+	ok
+else
+	bad "a rollback: the next run differs with and without the cache"
 fi
 
 echo "cache: $pass passed, $fail failed"
