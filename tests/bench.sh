@@ -125,9 +125,16 @@ for c in $countries; do keys="$keys --key $c:$w/$c.asc"; done
 "$adj" new -o "$sig/sig.xml" --id sig --seed-file "$w/sig.seed" \
 	--now 2026-12-01T00:00:00Z $players $keys > /dev/null 2>&1
 cp -p "$sig/sig.xml" "$w/sig0.xml"
-# the game is put back before each run, outside the time measured: the
-# clock runs for the adjudicator alone, as it does for gpg alone
-signed_reset() { cp -p "$w/sig0.xml" "$sig/sig.xml"; }
+[ -f "$sig/sig.xml.cache" ] && cp -p "$sig/sig.xml.cache" "$w/sig0.cache"
+# the game is put back before each run, outside the time measured, with
+# the cache its save left (a run finds it so): the clock runs for the
+# adjudicator alone, as it does for gpg alone
+signed_reset() {
+	cp -p "$w/sig0.xml" "$sig/sig.xml"
+	if [ -f "$w/sig0.cache" ]; then
+		cp -p "$w/sig0.cache" "$sig/sig.xml.cache"
+	fi
+}
 signed_resolve() {
 	"$adj" resolve "$sig/sig.xml" "$sig"/*.asc --seed-file "$w/sig.seed" \
 		--now 2026-12-01T00:10:00Z
