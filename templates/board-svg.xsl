@@ -29,6 +29,41 @@
   <xsl:variable name="svg-muted" select="'#5b6470'"/>
   <xsl:variable name="svg-ink" select="'#1d2430'"/>
 
+  <!--
+    Lookups by id: a predicate such as $rs/markers/marker[@id = $id]
+    compares every marker each time, a key finds it (issue 12).  key()
+    searches the document of the context node: these are used where it
+    is the game file.
+  -->
+  <xsl:key name="svg-country" match="/game/ruleset/countries/country" use="@id"/>
+  <xsl:key name="svg-marker" match="/game/ruleset/markers/marker" use="@id"/>
+  <xsl:key name="svg-area" match="/game/ruleset/areas/area" use="@id"/>
+  <xsl:key name="svg-box-instance" match="/game/state/boxes/box"
+      use="concat(@kind, ' ', @instance)"/>
+  <!-- and these where it is board-layout.xml -->
+  <xsl:key name="svg-colour" match="/board-layout/colours/colour" use="@name"/>
+  <xsl:key name="svg-place" match="/board-layout/map/*"
+      use="concat(local-name(), ' ', @id)"/>
+
+  <!--
+    Loops that count (1 to n) go over the first n of these nodes, which
+    are the first elements of the ruleset, as many as the longest such
+    loop takes (the unrest track, a box kind, a row of the alliance
+    display): filtering the whole ruleset at each loop cost more than the
+    loop (issue 12).
+  -->
+  <xsl:variable name="svg-most-boxes">
+    <xsl:for-each select="$rs/boxes/box">
+      <xsl:sort select="@count" data-type="number" order="descending"/>
+      <xsl:if test="position() = 1"><xsl:value-of select="@count"/></xsl:if>
+    </xsl:for-each>
+  </xsl:variable>
+  <xsl:variable name="svg-count-boxes" select="number($svg-most-boxes)"/>
+  <xsl:variable name="svg-count-unrest" select="$rs/numbers/@max-unrest + 1"/>
+  <xsl:variable name="svg-count-alliance" select="ceiling($rs/numbers/@alliance-boxes div 2)"/>
+  <xsl:variable name="svg-counter"
+      select="($rs/descendant::*)[position() &lt;= $svg-count-unrest or position() &lt;= $svg-count-boxes or position() &lt;= $svg-count-alliance]"/>
+
   <!-- The spare row: areas and homes the layout does not place. -->
   <xsl:variable name="unplaced-areas"
       select="$rs/areas/area[not(@id = $layout/map/area/@id)]"/>
@@ -114,15 +149,18 @@
   <xsl:template name="svg-colour">
     <xsl:param name="id"/>
     <xsl:param name="part" select="'fill'"/>
-    <xsl:variable name="name" select="$rs/countries/country[@id = $id]/@colour"/>
-    <xsl:variable name="c" select="$layout/colours/colour[@name = $name]"/>
-    <xsl:choose>
-      <xsl:when test="$c"><xsl:value-of select="$c/@*[local-name() = $part]"/></xsl:when>
-      <xsl:when test="$part = 'fill' and $name"><xsl:value-of select="$name"/></xsl:when>
-      <xsl:when test="$part = 'fill'">#9e9e9e</xsl:when>
-      <xsl:when test="$part = 'text'">#000000</xsl:when>
-      <xsl:otherwise>#333333</xsl:otherwise>
-    </xsl:choose>
+    <xsl:variable name="name" select="key('svg-country', $id)/@colour"/>
+    <!-- the layout is the context of its keys (svg-need-layout: it is) -->
+    <xsl:for-each select="$layout">
+      <xsl:variable name="c" select="key('svg-colour', $name)"/>
+      <xsl:choose>
+        <xsl:when test="$c"><xsl:value-of select="$c/@*[local-name() = $part]"/></xsl:when>
+        <xsl:when test="$part = 'fill' and $name"><xsl:value-of select="$name"/></xsl:when>
+        <xsl:when test="$part = 'fill'">#9e9e9e</xsl:when>
+        <xsl:when test="$part = 'text'">#000000</xsl:when>
+        <xsl:otherwise>#333333</xsl:otherwise>
+      </xsl:choose>
+    </xsl:for-each>
   </xsl:template>
 
   <!-- ============================== geometry =========================== -->
@@ -131,31 +169,35 @@
   <xsl:template name="svg-geom">
     <xsl:param name="id"/>
     <xsl:param name="what"/>
-    <xsl:variable name="l" select="$layout/map/*[local-name() = $what][@id = $id]"/>
-    <xsl:variable name="spare" select="$layout/map/spare"/>
-    <xsl:choose>
-      <xsl:when test="$l">
-        <xsl:value-of select="concat($l/@x, ' ', $l/@y, ' ', $l/@w, ' ', $l/@h, ' ')"/>
-      </xsl:when>
-      <xsl:when test="$what = 'area'">
-        <xsl:variable name="i" select="count($unplaced-areas[following-sibling::area[@id = $id]])"/>
-        <xsl:value-of select="concat($spare/@x + $i * $spare/@step, ' ', $spare/@y, ' 184 120 ')"/>
-      </xsl:when>
-      <xsl:otherwise>
-        <xsl:variable name="i" select="count($unplaced-areas) + count($unplaced-homes[following-sibling::country[@id = $id]])"/>
-        <xsl:value-of select="concat($spare/@x + $i * $spare/@step, ' ', $spare/@y + 40, ' 120 34 ')"/>
-      </xsl:otherwise>
-    </xsl:choose>
+    <xsl:for-each select="$layout">
+      <xsl:variable name="l" select="key('svg-place', concat($what, ' ', $id))"/>
+      <xsl:variable name="spare" select="$layout/map/spare"/>
+      <xsl:choose>
+        <xsl:when test="$l">
+          <xsl:value-of select="concat($l/@x, ' ', $l/@y, ' ', $l/@w, ' ', $l/@h, ' ')"/>
+        </xsl:when>
+        <xsl:when test="$what = 'area'">
+          <xsl:variable name="i" select="count($unplaced-areas[following-sibling::area[@id = $id]])"/>
+          <xsl:value-of select="concat($spare/@x + $i * $spare/@step, ' ', $spare/@y, ' 184 120 ')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:variable name="i" select="count($unplaced-areas) + count($unplaced-homes[following-sibling::country[@id = $id]])"/>
+          <xsl:value-of select="concat($spare/@x + $i * $spare/@step, ' ', $spare/@y + 40, ' 120 34 ')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:for-each>
   </xsl:template>
 
   <!-- "cx cy " of an area or home country, empty when it is unplaced. -->
   <xsl:template name="svg-centre">
     <xsl:param name="id"/>
     <xsl:param name="what"/>
-    <xsl:variable name="l" select="$layout/map/*[local-name() = $what][@id = $id]"/>
-    <xsl:if test="$l">
-      <xsl:value-of select="concat($l/@x + $l/@w div 2, ' ', $l/@y + $l/@h div 2, ' ')"/>
-    </xsl:if>
+    <xsl:for-each select="$layout">
+      <xsl:variable name="l" select="key('svg-place', concat($what, ' ', $id))"/>
+      <xsl:if test="$l">
+        <xsl:value-of select="concat($l/@x + $l/@w div 2, ' ', $l/@y + $l/@h div 2, ' ')"/>
+      </xsl:if>
+    </xsl:for-each>
   </xsl:template>
 
   <xsl:template name="svg-line">
@@ -301,13 +343,13 @@
         <xsl:text>. Discs: </xsl:text>
         <xsl:for-each select="$here/discs">
           <xsl:variable name="c" select="@country"/>
-          <xsl:value-of select="concat($rs/countries/country[@id = $c]/@name, ' ', @count)"/>
+          <xsl:value-of select="concat(key('svg-country', $c)/@name, ' ', @count)"/>
           <xsl:if test="position() != last()">, </xsl:if>
         </xsl:for-each>
         <xsl:if test="not($here/discs)">none</xsl:if>
         <xsl:text>. Markers: </xsl:text>
         <xsl:for-each select="$here/marker">
-          <xsl:variable name="m" select="$rs/markers/marker[@id = current()/@id]"/>
+          <xsl:variable name="m" select="key('svg-marker', @id)"/>
           <xsl:choose>
             <xsl:when test="$m/@action = 'yes'">action</xsl:when>
             <xsl:otherwise><xsl:value-of select="concat('defence ', $m/@defence)"/></xsl:otherwise>
@@ -364,7 +406,7 @@
         </xsl:variable>
         <circle cx="{$cx}" cy="{$cy}" r="12" fill="{$fill}" stroke="#222222" stroke-width="1.5">
           <title>
-            <xsl:value-of select="concat($rs/countries/country[@id = current()/@country]/@name, ': ', @count, ' disc(s)')"/>
+            <xsl:value-of select="concat(key('svg-country', @country)/@name, ': ', @count, ' disc(s)')"/>
           </title>
         </circle>
         <text x="{$cx}" y="{$cy + 4.5}" font-size="13" font-weight="bold" text-anchor="middle" fill="{$ink}">
@@ -372,7 +414,7 @@
         </text>
       </xsl:for-each>
       <xsl:for-each select="$here/marker">
-        <xsl:variable name="m" select="$rs/markers/marker[@id = current()/@id]"/>
+        <xsl:variable name="m" select="key('svg-marker', @id)"/>
         <!-- the id orders name (ATTACK ... gs6) and the defence -->
         <xsl:variable name="mx" select="$x + 9 + (position() - 1) * 42"/>
         <xsl:variable name="my" select="$y + $h - 25"/>
@@ -561,10 +603,10 @@
     <text x="{$gx + 12}" y="{$ry + 28}" font-size="10" fill="{$svg-muted}">
       <xsl:call-template name="svg-box-detail"/>
     </text>
-    <xsl:for-each select="($rs/descendant::*)[position() &lt;= $n]">
+    <xsl:for-each select="$svg-counter[position() &lt;= $n]">
       <xsl:variable name="i" select="position()"/>
       <xsl:variable name="bx" select="$gx + $gw - 12 - ($n - $i + 1) * 28 + 4"/>
-      <xsl:variable name="who" select="$st/boxes/box[@kind = $box/@id][@instance = $i]/@country"/>
+      <xsl:variable name="who" select="key('svg-box-instance', concat($box/@id, ' ', $i))/@country"/>
       <xsl:choose>
         <xsl:when test="$who">
           <rect x="{$bx}" y="{$ry + 5}" width="24" height="24" rx="4" stroke="#222222" stroke-width="1.5">
@@ -572,7 +614,7 @@
               <xsl:call-template name="svg-colour"><xsl:with-param name="id" select="$who"/></xsl:call-template>
             </xsl:attribute>
             <title>
-              <xsl:value-of select="concat($box/@name, ' ', $i, ': ', $rs/countries/country[@id = $who]/@name)"/>
+              <xsl:value-of select="concat($box/@name, ' ', $i, ': ', key('svg-country', $who)/@name)"/>
             </title>
           </rect>
           <!-- the initial: a white disc (Austria) is no empty box -->
@@ -584,7 +626,7 @@
                 <xsl:with-param name="part" select="'text'"/>
               </xsl:call-template>
             </xsl:attribute>
-            <xsl:value-of select="substring($rs/countries/country[@id = $who]/@name, 1, 1)"/>
+            <xsl:value-of select="substring(key('svg-country', $who)/@name, 1, 1)"/>
           </text>
         </xsl:when>
         <xsl:when test="$i &gt; $open">
@@ -612,7 +654,7 @@
   <xsl:template name="svg-box-detail">
     <xsl:variable name="areas">
       <xsl:for-each select="area">
-        <xsl:value-of select="$rs/areas/area[@id = current()/@ref]/@name"/>
+        <xsl:value-of select="key('svg-area', @ref)/@name"/>
         <xsl:if test="position() != last()">, </xsl:if>
       </xsl:for-each>
     </xsl:variable>
@@ -672,7 +714,7 @@
         <xsl:value-of select="concat('Victory points (bar: 0 to ', $vp-scale, ')')"/>
       </text>
       <text x="{$t/unrest/@x}" y="14" font-size="12" font-weight="bold" fill="{$svg-muted}">Unrest</text>
-      <xsl:for-each select="($rs/descendant::*)[position() &lt;= $max-unrest + 1]">
+      <xsl:for-each select="$svg-counter[position() &lt;= $max-unrest + 1]">
         <text x="{$t/unrest/@x + (position() - 1) * $t/unrest/@cell + $t/unrest/@cell div 2}"
             y="28" font-size="9.5" text-anchor="middle" fill="{$svg-muted}">
           <xsl:value-of select="position() - 1"/>
@@ -692,7 +734,7 @@
         </xsl:variable>
         <circle cx="20" cy="{$ry + 13}" r="8" fill="{$fill}" stroke="#222222" stroke-width="1.5"/>
         <text x="34" y="{$ry + 18}" font-size="13" fill="{$svg-ink}">
-          <xsl:value-of select="$rs/countries/country[@id = current()/@country]/@name"/>
+          <xsl:value-of select="key('svg-country', @country)/@name"/>
         </text>
         <rect x="{$t/vp/@x}" y="{$ry + 4}" width="{$t/vp/@w}" height="18" rx="3"
             fill="#ffffff" stroke="#c9bfa8"/>
@@ -709,7 +751,7 @@
         <text x="{$t/vp/@x + $t/vp/@w + 8}" y="{$ry + 18}" font-size="13" font-weight="bold" fill="{$svg-ink}">
           <xsl:value-of select="$c/@vp"/>
         </text>
-        <xsl:for-each select="($rs/descendant::*)[position() &lt;= $max-unrest + 1]">
+        <xsl:for-each select="$svg-counter[position() &lt;= $max-unrest + 1]">
           <xsl:variable name="v" select="position() - 1"/>
           <xsl:variable name="cx" select="$t/unrest/@x + $v * $t/unrest/@cell"/>
           <xsl:choose>
@@ -717,7 +759,7 @@
               <rect x="{$cx + 1}" y="{$ry + 2}" width="{$t/unrest/@cell - 2}" height="22" rx="3"
                   fill="{$fill}" stroke="#222222" stroke-width="1.5">
                 <title>
-                  <xsl:value-of select="concat($rs/countries/country[@id = $c/@id]/@name, ': unrest ', $v)"/>
+                  <xsl:value-of select="concat(key('svg-country', $c/@id)/@name, ': unrest ', $v)"/>
                 </title>
               </rect>
               <text x="{$cx + $t/unrest/@cell div 2}" y="{$ry + 17}" font-size="11"

@@ -127,8 +127,8 @@
     <xsl:param name="id"/>
     <span class="who">
       <span class="dot c-{$id}"></span>
-      <xsl:value-of select="$rs/countries/country[@id = $id]/@name"/>
-      <xsl:if test="not($rs/countries/country[@id = $id])">
+      <xsl:value-of select="key('country', $id)/@name"/>
+      <xsl:if test="not(key('country', $id))">
         <xsl:value-of select="$id"/>
       </xsl:if>
     </span>
@@ -175,8 +175,9 @@
   <xsl:template name="happened">
     <section id="happened">
       <h2><xsl:value-of select="concat('What happened in run ', $run)"/></h2>
-      <xsl:apply-templates select="$game/history/entry[@run = $run]"/>
-      <xsl:if test="not($game/history/entry[@run = $run])">
+      <xsl:variable name="entries" select="$game/history/entry[@run = $run]"/>
+      <xsl:apply-templates select="$entries"/>
+      <xsl:if test="not($entries)">
         <p class="none">Nothing happened in this run.</p>
       </xsl:if>
     </section>
@@ -325,12 +326,12 @@
     <section id="alliances">
       <h2>Alliance display</h2>
       <div class="alliance-grid" style="grid-template-columns: repeat({ceiling($n div 2)}, minmax(0, 1fr))">
-        <xsl:for-each select="($rs/descendant::*)[position() &lt;= ceiling($n div 2)]">
+        <xsl:for-each select="$svg-counter[position() &lt;= ceiling($n div 2)]">
           <xsl:call-template name="alliance-box">
             <xsl:with-param name="box" select="2 * position() - 1"/>
           </xsl:call-template>
         </xsl:for-each>
-        <xsl:for-each select="($rs/descendant::*)[position() &lt;= floor($n div 2)]">
+        <xsl:for-each select="$svg-counter[position() &lt;= floor($n div 2)]">
           <xsl:call-template name="alliance-box">
             <xsl:with-param name="box" select="2 * position()"/>
           </xsl:call-template>
@@ -399,7 +400,7 @@
         <tbody>
           <xsl:for-each select="$st/area">
             <tr>
-              <td class="l"><xsl:value-of select="$rs/areas/area[@id = current()/@id]/@name"/></td>
+              <td class="l"><xsl:value-of select="key('svg-area', @id)/@name"/></td>
               <td class="l">
                 <xsl:for-each select="discs">
                   <xsl:call-template name="who"><xsl:with-param name="id" select="@country"/></xsl:call-template>
@@ -410,7 +411,7 @@
               </td>
               <td class="l">
                 <xsl:for-each select="marker">
-                  <xsl:variable name="m" select="$rs/markers/marker[@id = current()/@id]"/>
+                  <xsl:variable name="m" select="key('svg-marker', @id)"/>
                   <xsl:choose>
                     <xsl:when test="$m/@action = 'yes'">action</xsl:when>
                     <xsl:otherwise><xsl:value-of select="$m/@defence"/></xsl:otherwise>
@@ -550,7 +551,7 @@
       <xsl:when test="$cards">
         <div class="cards">
           <xsl:for-each select="$cards">
-            <xsl:variable name="c" select="$rs/countries/country[@id = $viewer]/card[@id = current()/@id]"/>
+            <xsl:variable name="c" select="key('country', $viewer)/card[@id = current()/@id]"/>
             <div class="card">
               <xsl:choose>
                 <xsl:when test="$c/@kind = 'ally'">
