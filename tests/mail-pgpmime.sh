@@ -325,6 +325,14 @@ print(got)
 sys.exit(0 if ok else 1)
 EOF
 [ $? -eq 0 ] && ok || { bad "the private reports after the revocation"; cat "$w/priv"; }
+# the signer of the encrypted messages revoked too: all still verify
+sfpr=$(cat "$w/$S.fpr")
+"$adj" key "$G" "$S" "$w/$S/openpgp-revocs.d/$sfpr.rev" --now "$T" \
+	> /dev/null 2> "$w/err" && ok || { bad "the second revocation was refused"; cat "$w/err"; }
+verify "$G"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q "signed messages: 3 re-checked" "$w/v" && ok ||
+	{ bad "verify after both keys were revoked: exit $rc"; cat "$w/v"; }
 
 echo "mail-pgpmime: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
