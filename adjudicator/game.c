@@ -3069,7 +3069,7 @@ check_received(struct game *g, const char *path, int *unchecked,
 		const char *text = e->text ? e->text : "";
 		char *plain = NULL;
 		long long when = 0;
-		int v;
+		int v, unopened = 0;
 
 		if (e->kind == EN_KEY && e->country >= 0) {
 			snprintf(pinned[e->country], sizeof(pinned[0]), "%s",
@@ -3122,9 +3122,13 @@ check_received(struct game *g, const char *path, int *unchecked,
 			}
 		} else
 			v = verify_order_message(g, p, mod, 1, text,
-			    strlen(text), &plain, fpr, &when, &no_mod, &err);
-		if (v != 0 && (no_mod || strstr(err.buf, "not encrypted to a "
-		    "key of this home") != NULL)) {
+			    strlen(text), &plain, fpr, &when, &unopened, &err);
+		no_mod |= unopened;
+		/* this message's, not an earlier one's: a bad signature
+		 * after an unopened message is bad all the same */
+		if (v != 0 && e->entity == NULL && (unopened ||
+		    strstr(err.buf, "not encrypted to a key of this home") !=
+		    NULL)) {
 			/* encrypted to the moderator, whose key is not here */
 			(*unchecked)++;
 			free(plain);

@@ -2,14 +2,16 @@
 # mail-pgpmime.sh - issue 9.5: orders mailed as PGP/MIME (RFC 3156) are
 # proved again by `verify`.  A private Dovecot and SMTP sink on loopback
 # (tests/mail-servers.sh), throwaway keys, a two-player signed game:
-#   - a multipart/signed order (in clear), one signed and encrypted in
+#   - multipart/signed orders (in clear), one signed and encrypted in
 #     one step and one signed inside the encryption (two steps) are
 #     fetched and applied by `run`; the history keeps the signed part and
-#     the detached signature of the first (formats/game.rng);
+#     the detached signature of the multipart/signed ones
+#     (formats/game.rng);
 #   - `verify` re-checks all three (0 not re-checked) with the
 #     moderator's key, and the multipart/signed one without it;
 #   - a tampered signed part, signature, recorded text or signing time
-#     makes verify exit 65 naming the history entry;
+#     makes verify exit 65 naming the history entry, also after messages
+#     that cannot be opened without the moderator's key;
 #   - a file without the part and signature (as made before) still
 #     verifies, counting that message as not re-checked;
 #   - a bad <entity> is refused on load with its line;
@@ -164,19 +166,22 @@ verify() {	# verify FILE [HOME]: exit status; the output in $w/v
 order "$w/o1" "$F" T1.A1.1 "BID 0 A Russia B Netherlands # für Anna"
 order "$w/o2" "$S" T1.A1.2 "PASS"
 order "$w/o3" "$S" T1.A2.1 "BID 0 A Austria B France"
+order "$w/o4" "$F" T1.A2.2 "PASS"
+# (the fourth, multipart/signed again, comes after the encrypted ones)
+signed_mail "$F" "<p4@test.invalid>" "$w/o4" > "$w/m4.eml"
 signed_mail "$F" "<p1@test.invalid>" "$w/o1" > "$w/m1.eml"
 two_step_mail "$S" "<p2@test.invalid>" "$w/o2" > "$w/m2.eml"
 one_step_mail "$S" "<p3@test.invalid>" "$w/o3" > "$w/m3.eml"
-for i in 1 2 3; do "$servers" deliver "$srv" < "$w/m$i.eml"; done
+for i in 1 2 3 4; do "$servers" deliver "$srv" < "$w/m$i.eml"; done
 run
 rc=$?
-[ "$rc" -eq 0 ] && grep -q "fetched 3 (3 filed, 0 rejected, 0 duplicate); resolved run 1" \
+[ "$rc" -eq 0 ] && grep -q "fetched 4 (4 filed, 0 rejected, 0 duplicate); resolved run 1" \
 	"$w/out" && ok || { bad "run: exit $rc"; cat "$w/out" "$w/err"; }
-for i in 1 2 3; do
+for i in 1 2 3 4; do
 	grep -q "kind=\"order\".*source=\"[^\"]*g.xml.spool/00$i.txt:" "$G" &&
 		ok || bad "the order of mail $i was not applied"
 done
-[ "$(grep -c '<entity>' "$G")" -eq 1 ] && [ "$(grep -c '<signature>' "$G")" -eq 1 ] &&
+[ "$(grep -c '<entity>' "$G")" -eq 2 ] && [ "$(grep -c '<signature>' "$G")" -eq 2 ] &&
 	ok || bad "the multipart/signed part and signature are not in the history"
 # the entry of the multipart/signed message: its number, and its time
 n1=$("$PY" - "$G" <<'EOF'
@@ -187,7 +192,7 @@ for e in ET.parse(sys.argv[1]).getroot().iter('entry'):
 EOF
 )
 set -- $n1
-N=$1
+N=$1 N1=$1 N4=$4
 [ "$3" = received ] && [ "$2" != - ] && ok ||
 	bad "the PGP/MIME entry is not a received message with its signing time: $n1"
 xmllint --noout --relaxng "$top/formats/game.rng" "$G" 2> "$w/xmllint" &&
@@ -207,14 +212,14 @@ EOF
 
 verify "$G"
 rc=$?
-[ "$rc" -eq 0 ] && grep -q "signed messages: 3 re-checked against the keys registered when they came$" \
+[ "$rc" -eq 0 ] && grep -q "signed messages: 4 re-checked against the keys registered when they came$" \
 	"$w/v" && ok || { bad "verify with the moderator's key: exit $rc"; cat "$w/v"; }
 # without the moderator's key: the multipart/signed one still is
 mkdir -m 700 "$w/empty"
 homes="$homes $w/empty"
 verify "$G" "$w/empty"
 rc=$?
-[ "$rc" -eq 0 ] && grep -q "signed messages: 1 re-checked against the keys registered when they came; 2 not: encrypted to the moderator" \
+[ "$rc" -eq 0 ] && grep -q "signed messages: 2 re-checked against the keys registered when they came; 2 not: encrypted to the moderator" \
 	"$w/v" && ok || { bad "verify without the moderator's key: exit $rc"; cat "$w/v"; }
 # the main program hands verify to the mail helper, which reads MIME
 grep -q 'mail helper' "$w/v" && bad "verify did not run in the helper: $(cat "$w/v")" || ok
@@ -277,13 +282,25 @@ refused nosig "e.remove(e.find('signature'))" \
 refused kind "e.set('kind', 'entropy')" \
 	"<entry>: unexpected element 'entity'"
 
+# a bad signature after messages that cannot be opened here is bad all
+# the same, not one more message "not re-checked"
+N=$N4
+tamper after-unopened "x = e.find('entity'); x.text = base64.encodebytes(base64.b64decode(x.text).replace(b'PASS', b'PAS ')).decode()" \
+	"history entry $N4 (a signed message from $(cap "$F")): the signature does not hold"
+edit "x = e.find('entity'); x.text = base64.encodebytes(base64.b64decode(x.text).replace(b'PASS', b'PAS ')).decode()"
+verify "$w/t.xml" "$w/none"	# no moderator's home at all
+rc=$?
+[ "$rc" -eq 65 ] && grep -q "history entry $N4 (a signed message from $(cap "$F")): the signature does not hold" \
+	"$w/v" && ok || { bad "a bad PGP/MIME signature after unopened messages: exit $rc"; cat "$w/v"; }
+N=$N1
+
 # ------------------------------------------------------------------
 # 4. A file made before the part was kept: as it verified then
 
 edit "e.remove(e.find('signature')); e.remove(e.find('entity'))"
 verify "$w/t.xml" "$w/moderator"
 rc=$?
-[ "$rc" -eq 0 ] && grep -q "signed messages: 2 re-checked against the keys registered when they came; 1 not: .*PGP/MIME" \
+[ "$rc" -eq 0 ] && grep -q "signed messages: 3 re-checked against the keys registered when they came; 1 not: .*PGP/MIME" \
 	"$w/v" && ok || { bad "verify of an old-style file: exit $rc"; cat "$w/v"; }
 
 # ------------------------------------------------------------------
@@ -296,7 +313,7 @@ ffpr=$(cat "$w/$F.fpr")
 	> /dev/null 2> "$w/err" && ok || { bad "the revocation was refused"; cat "$w/err"; }
 verify "$G"
 rc=$?
-[ "$rc" -eq 0 ] && grep -q "signed messages: 3 re-checked" "$w/v" && ok ||
+[ "$rc" -eq 0 ] && grep -q "signed messages: 4 re-checked" "$w/v" && ok ||
 	{ bad "verify after the signer's key was revoked: exit $rc"; cat "$w/v"; }
 mark=$(ls "$srv/sink/new" | wc -l)
 T=2026-12-20T00:00:00Z	# past the deadline: defaults, a run, its reports
@@ -331,7 +348,7 @@ sfpr=$(cat "$w/$S.fpr")
 	> /dev/null 2> "$w/err" && ok || { bad "the second revocation was refused"; cat "$w/err"; }
 verify "$G"
 rc=$?
-[ "$rc" -eq 0 ] && grep -q "signed messages: 3 re-checked" "$w/v" && ok ||
+[ "$rc" -eq 0 ] && grep -q "signed messages: 4 re-checked" "$w/v" && ok ||
 	{ bad "verify after both keys were revoked: exit $rc"; cat "$w/v"; }
 
 echo "mail-pgpmime: $pass passed, $fail failed"
