@@ -1170,9 +1170,9 @@ make_keyring(struct game *g, const char *const *texts, size_t n,
 }
 
 void
-game_verify_ahead(struct game *g, const char *const *msgs, size_t n)
+game_verify_ahead(struct game *g, char **msgs, size_t n)
 {
-	const char *home;
+	const char *home = NULL;
 	struct strbuf err;
 	size_t i;
 
@@ -1188,22 +1188,25 @@ game_verify_ahead(struct game *g, const char *const *msgs, size_t n)
 	g->ahead_len = NULL;
 	g->ahead = NULL;
 	g->nahead = 0;
-	if (n < 2)
+	if (n >= 2) {
+		sb_init(&err);
+		home = game_keyring(g, &err);	/* else verify says why */
+		sb_release(&err);
+	}
+	if (home == NULL) {
+		for (i = 0; i < n; i++)
+			free(msgs[i]);
+		free(msgs);
 		return;
-	sb_init(&err);
-	home = game_keyring(g, &err);
-	sb_release(&err);
-	if (home == NULL)
-		return;		/* game_verify_message says why */
-	g->ahead_msg = xcalloc(n, sizeof(*g->ahead_msg));
+	}
+	g->ahead_msg = msgs;
 	g->ahead_len = xcalloc(n, sizeof(*g->ahead_len));
 	g->ahead = xcalloc(n, sizeof(*g->ahead));
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		g->ahead_len[i] = strlen(msgs[i]);
-		g->ahead_msg[i] = xstrdup(msgs[i]);
-	}
 	g->nahead = n;
-	pgp_verify_home_all(home, msgs, g->ahead_len, n, g->ahead);
+	pgp_verify_home_all(home, (const char *const *)msgs, g->ahead_len,
+	    n, g->ahead);
 }
 
 /*

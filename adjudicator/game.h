@@ -293,9 +293,10 @@ int game_verify_message(struct game *g, const char *msg, size_t len,
 /*
  * Verifies n messages ahead, all at once where they are clearsigned
  * (pgp_verify_home_all, issue 12): game_verify_message then takes a
- * message with the same bytes from here.  n 0 forgets them.
+ * message with the same bytes from here.  Takes msgs and its strings
+ * over (malloc memory); msgs NULL forgets them.
  */
-void game_verify_ahead(struct game *g, const char *const *msgs, size_t n);
+void game_verify_ahead(struct game *g, char **msgs, size_t n);
 /*
  * Records a signed message as received: text is the message as it came,
  * content the SHA-256 of its signed text, signed_at the signature's

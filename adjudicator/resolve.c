@@ -712,29 +712,30 @@ apply_defaults(struct game *g, const struct run_opts *opt)
  * each verdict by the message's bytes, read the way it reads them.  A
  * file that reads differently by then is verified on its own.
  */
+#define AHEAD_MAX (4 * 1024 * 1024)
+
 static void
 verify_ahead(struct game *g, char **files, int nfiles)
 {
 	char **texts = xcalloc((size_t)nfiles + 1, sizeof(*texts)), *t;
-	size_t n = 0, len;
+	size_t n = 0, len, total = 0;
 	int i, at;
 
 	for (i = 0; i < nfiles; i++) {
 		t = read_input_file(files[i], ORDER_FILE_MAX, 0, &len);
 		if (t == NULL)
 			continue;
-		if (memchr(t, '\0', len) != NULL ||
+		/* held in memory at once: beyond AHEAD_MAX, one by one */
+		if (memchr(t, '\0', len) != NULL || total + len > AHEAD_MAX ||
 		    strstr(t, "-----BEGIN PGP SIGNED MESSAGE-----") == NULL) {
 			free(t);
 			continue;
 		}
+		total += len;
 		cut_mail_signature(t, &at);
 		texts[n++] = t;
 	}
-	game_verify_ahead(g, (const char *const *)texts, n);
-	while (n > 0)
-		free(texts[--n]);
-	free(texts);
+	game_verify_ahead(g, texts, n);
 }
 
 int
