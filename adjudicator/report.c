@@ -142,20 +142,53 @@ static size_t nparsed;
 
 /*
  * Templates are read without the blank text between their elements,
- * which XSLT drops anyway; the parser keeps it in xsl:text, in an element
- * that holds nothing else and under xml:space="preserve", as XSLT does.
- * Parsing the text template costs a tenth less (issue 12).  Documents a
+ * which XSLT drops anyway; the parser keeps it in an element that holds
+ * nothing else and under xml:space="preserve", as XSLT does.  Parsing
+ * the text template costs a tenth less (issue 12).  XSLT also keeps
+ * blanks that a comment or processing instruction separates from text
+ * or that lie in xsl:text, where the parser may drop them: a template
+ * with such a comment is read again with its blanks.  Documents a
  * template reads with document() are read as they are.
  */
 static xsltDocLoaderFunc default_loader;
+
+static int
+blanks_matter(const xmlNode *n)
+{
+	const xmlNode *s;
+
+	for (; n != NULL; n = n->next) {
+		if (n->type == XML_ELEMENT_NODE && blanks_matter(n->children))
+			return 1;
+		if (n->type != XML_COMMENT_NODE && n->type != XML_PI_NODE)
+			continue;
+		if (n->parent->type == XML_ELEMENT_NODE &&
+		    n->parent->ns != NULL && xmlStrEqual(n->parent->ns->href,
+		    XSLT_NAMESPACE) && xmlStrEqual(n->parent->name,
+		    (const xmlChar *)"text"))
+			return 1;
+		for (s = n->parent->children; s != NULL; s = s->next)
+			if (s->type == XML_TEXT_NODE && !xmlIsBlankNode(s))
+				return 1;
+	}
+	return 0;
+}
 
 static xmlDocPtr
 load_template(const xmlChar *uri, xmlDictPtr dict, int options, void *ctxt,
     xsltLoadType type)
 {
-	if (type != XSLT_LOAD_DOCUMENT)
-		options |= XML_PARSE_NOBLANKS;
-	return default_loader(uri, dict, options, ctxt, type);
+	xmlDocPtr doc;
+
+	if (type == XSLT_LOAD_DOCUMENT)
+		return default_loader(uri, dict, options, ctxt, type);
+	doc = default_loader(uri, dict, options | XML_PARSE_NOBLANKS, ctxt,
+	    type);
+	if (doc != NULL && blanks_matter(doc->children)) {
+		xmlFreeDoc(doc);
+		doc = default_loader(uri, dict, options, ctxt, type);
+	}
+	return doc;
 }
 
 /* The template at path, parsed once; NULL with a diagnostic if unusable. */

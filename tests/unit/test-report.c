@@ -199,6 +199,16 @@ TEST(report_template_white_space_is_kept_where_xslt_keeps_it)
 	    "    [e]\n"
 	    "  </xsl:template>\n"
 	    "</xsl:stylesheet>\n";
+	/* blanks beside a comment: XSLT keeps them in xsl:text */
+	static const char commented[] = "<xsl:stylesheet version=\"1.0\" "
+	    "xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\">\n"
+	    "  <xsl:output method=\"text\"/>\n"
+	    "  <xsl:template match=\"/\">[<xsl:text> <!-- c --> "
+	    "</xsl:text>]<xsl:text>\n<!-- nl -->\n</xsl:text>"
+	    "[<w> <!-- c --> <xsl:value-of select=\"'x'\"/></w>]"
+	    "<w><!-- c -->y<!-- d -->  </w>]"
+	    "<w><!-- c --> <?p?> z</w></xsl:template>\n"
+	    "</xsl:stylesheet>\n";
 	char *dir = xstrdup("/tmp/aor-report.XXXXXX");
 	char *path, *out = NULL;
 	size_t len = 0;
@@ -208,10 +218,19 @@ TEST(report_template_white_space_is_kept_where_xslt_keeps_it)
 	path = xasprintf("%s/ws.xsl", dir);
 	CHECK_INT(write_file_atomic(path, tpl, sizeof(tpl) - 1, 0600), 0);
 	CHECK_INT(report_render(d, path, 1, NULL, &out, &len), EXIT_OK);
+	unlink(path);
 	CHECK_STR(out, "ab c\n d \n    [e]\n  ");
 	free(out);
-	xmlFreeDoc(d);
+	out = NULL;
+	free(path);
+	path = xasprintf("%s/ws2.xsl", dir);
+	CHECK_INT(write_file_atomic(path, commented, sizeof(commented) - 1,
+	    0600), 0);
+	CHECK_INT(report_render(d, path, 1, NULL, &out, &len), EXIT_OK);
+	CHECK_STR(out, "[  ]\n\n[x]y] z");
 	unlink(path);
+	free(out);
+	xmlFreeDoc(d);
 	rmdir(dir);
 	free(path);
 	free(dir);
