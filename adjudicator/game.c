@@ -2594,40 +2594,35 @@ game_save_doc(struct game *g, xmlDoc *doc, const char *path)
 }
 
 /*
- * A run killed while saving leaves GAME.xml.tmpXXXXXX beside the game,
- * the whole game with every hand in it.  Whoever holds the lock next
- * knows that no save is under way, and removes them.
+ * A run killed while writing leaves temporaries (NAME.tmpXXXXXX) of the
+ * game's files: GAME.xml's, the whole game with every hand in it; those
+ * of its mail state and cache; and in its spool, received and outbox
+ * folders (private reports among them).  Whoever holds the lock next
+ * knows that no run writes them, and removes them.  Reports written
+ * elsewhere are swept as they are written again (report.c).
  */
 static void
 remove_leftovers(const char *path)
 {
-	char *copy = xstrdup(path), *copy2 = xstrdup(path);
+	static const char *const beside[] = { "", ".mail", ".cache" };
+	static const char *const folders[] = { ".spool", ".received",
+	    ".outbox" };
+	char *copy = xstrdup(path), *copy2 = xstrdup(path), *name;
 	const char *dir = dirname(copy), *base = basename(copy2);
-	size_t blen = strlen(base);
-	struct dirent *de;
-	DIR *d = opendir(dir);
+	size_t i;
 
-	while (d != NULL && (de = readdir(d)) != NULL) {
-		const char *name = de->d_name, *x;
-		char *full;
-
-		if (strncmp(name, base, blen) != 0 ||
-		    strncmp(name + blen, ".tmp", 4) != 0 ||
-		    strlen(name + blen + 4) != 6)
-			continue;
-		for (x = name + blen + 4; *x != '\0'; x++)
-			if (!isalnum((unsigned char)*x))
-				break;
-		if (*x != '\0')
-			continue;
-		full = xasprintf("%s/%s", dir, name);
-		if (unlink(full) == 0)
-			diag_warn(full, 0, "removed: a temporary file left by "
-			    "a run that was stopped while saving");
-		free(full);
+	for (i = 0; i < sizeof(beside) / sizeof(beside[0]); i++) {
+		name = xasprintf("%s%s", base, beside[i]);
+		remove_leftover_temps(dir, name, 0, i == 0 ? "saving" :
+		    "writing");
+		free(name);
 	}
-	if (d != NULL)
-		closedir(d);
+	/* the outbox holds a folder per run: run-N/COUNTRY.txt.asc */
+	for (i = 0; i < sizeof(folders) / sizeof(folders[0]); i++) {
+		name = xasprintf("%s%s", path, folders[i]);
+		remove_leftover_temps(name, NULL, 1, "writing");
+		free(name);
+	}
 	free(copy);
 	free(copy2);
 }

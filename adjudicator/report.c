@@ -2,6 +2,7 @@
  * report.c - reports from the game file through XSLT templates (libxslt).
  */
 #include <errno.h>
+#include <libgen.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,23 +36,19 @@ report_stage(struct stage *st)
  * writes there now, and the temporaries are its own of before.
  */
 static void
-remove_leftover_temps(const char *path)
+remove_report_temps(const char *path)
 {
 	struct stat sb;
-	char **left;
-	size_t n, i;
+	char *copy, *copy2;
 
 	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
 		return;		/* /dev/null: written in place */
-	left = leftover_temps(path, &n);
-	for (i = 0; i < n; i++) {
-		if (unlink(left[i]) == 0)
-			diag_warn(left[i], 0, "removed: a temporary file left "
-			    "by a run that was stopped while writing its "
-			    "reports");
-		free(left[i]);
-	}
-	free(left);
+	copy = xstrdup(path);
+	copy2 = xstrdup(path);
+	remove_leftover_temps(dirname(copy), basename(copy2), 0,
+	    "writing its reports");
+	free(copy);
+	free(copy2);
 }
 
 /*
@@ -64,7 +61,7 @@ write_atomic(const char *path, const void *buf, size_t len, unsigned mode)
 	int rc;
 
 	if (staging != NULL)
-		remove_leftover_temps(path);
+		remove_report_temps(path);
 	rc = staging != NULL ? stage_file(staging, path, buf, len, mode) :
 	    write_file_atomic(path, buf, len, mode);
 

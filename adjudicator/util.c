@@ -17,6 +17,8 @@
 
 #include <gcrypt.h>
 
+#include "diag.h"
+
 static void
 out_of_memory(size_t size)
 {
@@ -610,37 +612,53 @@ text_check(const char *buf, size_t len, int *line, struct strbuf *why)
 	return 0;
 }
 
-char **
-leftover_temps(const char *path, size_t *n)
+/* Whether name is NAME.tmpXXXXXX (six letters or digits), as write_temp
+ * makes them, for NAME base (any NAME when base is NULL). */
+static int
+is_temp(const char *name, const char *base)
 {
-	char *copy = xstrdup(path), *copy2 = xstrdup(path);
-	const char *dir = dirname(copy), *base = basename(copy2), *x;
-	size_t blen = strlen(base);
-	struct dirent *de;
-	DIR *d = opendir(dir);
-	char **out = NULL;
+	size_t len = strlen(name), blen = base != NULL ? strlen(base) : 0;
+	const char *x;
 
-	*n = 0;
+	if (len < 11 || (base != NULL && (len != blen + 10 ||
+	    strncmp(name, base, blen) != 0)))
+		return 0;
+	if (strncmp(name + len - 10, ".tmp", 4) != 0)
+		return 0;
+	for (x = name + len - 6; *x != '\0'; x++)
+		if (!isalnum((unsigned char)*x))
+			return 0;
+	return 1;
+}
+
+void
+remove_leftover_temps(const char *dir, const char *base, int depth,
+    const char *what)
+{
+	struct dirent *de;
+	struct stat sb;
+	DIR *d = opendir(dir);
+
 	while (d != NULL && (de = readdir(d)) != NULL) {
 		const char *name = de->d_name;
+		char *full;
 
-		if (strncmp(name, base, blen) != 0 ||
-		    strncmp(name + blen, ".tmp", 4) != 0 ||
-		    strlen(name + blen + 4) != 6)
+		if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
 			continue;
-		for (x = name + blen + 4; *x != '\0'; x++)
-			if (!isalnum((unsigned char)*x))
-				break;
-		if (*x != '\0')
-			continue;
-		out = xrealloc(out, (*n + 1) * sizeof(*out));
-		out[(*n)++] = xasprintf("%s/%s", dir, name);
+		full = xasprintf("%s/%s", dir, name);
+		if (is_temp(name, base) && lstat(full, &sb) == 0 &&
+		    S_ISREG(sb.st_mode)) {
+			if (unlink(full) == 0)
+				diag_warn(full, 0, "removed: a temporary file "
+				    "left by a run that was stopped while %s",
+				    what);
+		} else if (base == NULL && depth > 0 &&
+		    lstat(full, &sb) == 0 && S_ISDIR(sb.st_mode))
+			remove_leftover_temps(full, NULL, depth - 1, what);
+		free(full);
 	}
 	if (d != NULL)
 		closedir(d);
-	free(copy);
-	free(copy2);
-	return out;
 }
 
 void

@@ -91,13 +91,16 @@ void stage_init(struct stage *st);
 int stage_file(struct stage *st, const char *path, const void *buf,
     size_t len, unsigned mode);
 /*
- * The temporary files that write_temp made beside path (path.tmpXXXXXX,
- * six letters or digits) and a run stopped before its rename left
- * behind: a new array of *n paths (caller frees each and it).  Only the
- * holder of the lock of the game the file belongs to may remove them:
- * no other run writes it then.
+ * Removes, with a warning naming each, the temporary files that
+ * write_temp made (NAME.tmpXXXXXX, six letters or digits) and a run
+ * stopped before their rename left in the folder dir: those of the file
+ * base, or with base NULL all of them, also in sub-folders depth levels
+ * down.  what ends the warning ("... stopped while WHAT").  Only the
+ * holder of the lock of the game the files belong to may call it: no
+ * other run writes them then.
  */
-char **leftover_temps(const char *path, size_t *n);
+void remove_leftover_temps(const char *dir, const char *base, int depth,
+    const char *what);
 /* Renames every staged file; -1 with errno and *failed naming it. */
 int stage_commit(struct stage *st, const char **failed);
 void stage_abort(struct stage *st);

@@ -251,12 +251,34 @@ expect control-in-key 65 "key.asc: error: control character U+001B" \
 
 # A run killed while saving left GAME.xml.tmpXXXXXX (every hand in it):
 # the next run holding the lock removes it, and nothing else.
+# So are those of the mail state, the cache, and the files in the spool,
+# received and outbox folders (a private report among them), by one sweep.
 printf 'secret\n' > "$w/game.xml.tmpAb12Z9"
 printf 'mine\n' > "$w/game.xml.tmp-notes"
+printf 'state\n' > "$w/game.xml.mail.tmpMa1lSt"
+printf 'cache\n' > "$w/game.xml.cache.tmpCa1che"
+mkdir -p "$w/game.xml.outbox/run-3" "$w/game.xml.spool" "$w/game.xml.received"
+printf 'hand\n' > "$w/game.xml.outbox/run-3/spain.txt.tmpPr1vat"
+printf 'mail\n' > "$w/game.xml.outbox/004.txt.tmpOutb0x"
+printf 'order\n' > "$w/game.xml.spool/007.txt.tmpSp0oll"
+printf 'raw\n' > "$w/game.xml.received/007.eml.tmpRec3iv"
+printf 'mine\n' > "$w/game.xml.outbox/run-3/notes.tmp"
+printf 'other\n' > "$w/game.xml2.mail.tmpOth3rG"
 order stale-tmp.txt "$who" "$step" "BIDD 3"
 expect leftover-removed 65 "unknown order 'BIDD'" resolve "$w/stale-tmp.txt"
 [ ! -e "$w/game.xml.tmpAb12Z9" ] && [ -e "$w/game.xml.tmp-notes" ] && ok ||
 	bad "the leftover temporary game file was not removed (or too much was)"
+left=$(cd "$w" && ls game.xml.mail.tmp* game.xml.cache.tmp* \
+	game.xml.outbox/*.tmp* game.xml.outbox/run-3/*.tmp?????? \
+	game.xml.spool/*.tmp* game.xml.received/*.tmp* 2>/dev/null)
+[ -z "$left" ] && [ -e "$w/game.xml.outbox/run-3/notes.tmp" ] &&
+	[ -e "$w/game.xml2.mail.tmpOth3rG" ] &&
+	grep -q "game.xml.mail.tmpMa1lSt: warning: removed: a temporary file left by a run that was stopped while writing" "$w/err" &&
+	grep -q "game.xml.outbox/run-3/spain.txt.tmpPr1vat: warning: removed:" "$w/err" &&
+	[ "$(grep -c "warning: removed:" "$w/err")" -eq 7 ] && ok ||
+	{ bad "the leftover temporaries of the mail state, cache and folders: $left"; cat "$w/err"; }
+rm -rf "$w/game.xml.outbox" "$w/game.xml.spool" "$w/game.xml.received" \
+	"$w/game.xml2.mail.tmpOth3rG"
 
 # A failed run leaves the game as it was: the reports are written before
 # the game is saved, and put in place only after.
