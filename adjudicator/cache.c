@@ -87,13 +87,15 @@ checksum(const char *p, size_t len)
 	return h;
 }
 
-/* The key line's start: what the cache must be of. */
+/*
+ * The key line's head, before the game file's SHA-256: the layout, the
+ * version and the sizes of what is kept raw (another build, another key).
+ */
 static void
-cache_key(char *out, size_t size, const char *sha, size_t len)
+key_head(char *out, size_t size)
 {
-	snprintf(out, size, "aor-game-cache %d %s/%zu.%zu %s %zu ",
-	    CACHE_FORMAT, VERSION, sizeof(struct entry),
-	    sizeof(struct aor_state), sha, len);
+	snprintf(out, size, "aor-game-cache %d %s/%zu.%zu ", CACHE_FORMAT,
+	    VERSION, sizeof(struct entry), sizeof(struct aor_state));
 }
 
 /* Writing. */
@@ -191,9 +193,9 @@ cache_save(const struct game *g, const char *path)
 	st.rs = NULL;
 	put_mem(&body, (const char *)&st, sizeof(st));
 	sha256_hex(g->file, g->file_len, sha);
-	cache_key(key, sizeof(key), sha, g->file_len);
+	key_head(key, sizeof(key));
 	sb_init(&sb);
-	sb_addf(&sb, "%s%zu %016llx\n", key, body.len,
+	sb_addf(&sb, "%s%s %zu %zu %016llx\n", key, sha, g->file_len, body.len,
 	    (unsigned long long)checksum(body.buf, body.len));
 	sb_addn(&sb, body.buf, body.len);
 	sb_release(&body);
@@ -350,9 +352,10 @@ entry_get(struct cache *c, struct entry *e, int *needs_plain)
 }
 
 struct cache *
-cache_open(const char *path, const char *sha, size_t len)
+cache_open(const char *path, const char *bytes, size_t len)
 {
-	char *cpath = cache_path(path), key[200], *nl, *end;
+	char *cpath = cache_path(path), key[200], sha[65], tail[32];
+	char *nl, *end;
 	struct cache *c = xcalloc(1, sizeof(*c));
 	size_t clen, klen, blen;
 	unsigned long long check;
@@ -361,11 +364,23 @@ cache_open(const char *path, const char *sha, size_t len)
 	free(cpath);
 	if (c->text == NULL)
 		goto bad;
-	cache_key(key, sizeof(key), sha, len);
+	/*
+	 * The game file is hashed only for a cache of this layout, version
+	 * and build, and of a file of its length: a run with no cache, or
+	 * another's, does not pay for it.
+	 */
+	key_head(key, sizeof(key));
 	klen = strlen(key);
+	snprintf(tail, sizeof(tail), " %zu ", len);
 	nl = memchr(c->text, '\n', clen);
-	if (nl == NULL || clen < klen || memcmp(c->text, key, klen) != 0)
+	if (nl == NULL || (size_t)(nl - c->text) < klen + 64 + strlen(tail) ||
+	    memcmp(c->text, key, klen) != 0 ||
+	    memcmp(c->text + klen + 64, tail, strlen(tail)) != 0)
 		goto bad;
+	sha256_hex(bytes, len, sha);
+	if (memcmp(c->text + klen, sha, 64) != 0)
+		goto bad;
+	klen += 64 + strlen(tail);
 	errno = 0;
 	blen = strtoul(c->text + klen, &end, 10);
 	if (errno != 0 || *end != ' ')

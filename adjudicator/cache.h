@@ -35,13 +35,13 @@ void cache_trace(const char *path, int used);
  */
 void cache_save(const struct game *g, const char *path);
 /*
- * The cache of the game file at path whose bytes (len of them) have the
- * SHA-256 sha, when it is theirs and whole: read with the functions
- * below, in this order, then closed.  NULL when it is missing, stale,
- * damaged or of another version or build.
+ * The cache of the game file at path whose bytes are bytes (len of
+ * them), when it is theirs (by their SHA-256) and whole: read with the
+ * functions below, in this order, then closed.  NULL when it is missing,
+ * stale, damaged or of another version or build.
  */
 struct cache;
-struct cache *cache_open(const char *path, const char *sha, size_t len);
+struct cache *cache_open(const char *path, const char *bytes, size_t len);
 void cache_close(struct cache *c);
 /* Where history entries 0 .. *n - 1 stand in the file; 0 or -1. */
 int cache_splice(struct cache *c, size_t len, size_t *from, size_t *to,

@@ -3834,14 +3834,12 @@ past_queue(struct game *g, size_t keep, int upto, const char *path)
 static struct cache *
 cache_for(const char *path, char **bytes, size_t *len)
 {
-	char sha[65];
 	struct cache *c;
 
 	*bytes = read_input_file(path, XML_MAX_FILE, INPUT_NOFOLLOW, len);
 	if (*bytes == NULL)
 		return NULL;	/* the full path says why */
-	sha256_hex(*bytes, *len, sha);
-	c = cache_open(path, sha, *len);
+	c = cache_open(path, *bytes, *len);
 	if (c == NULL) {
 		free(*bytes);
 		*bytes = NULL;

@@ -216,10 +216,11 @@ fi
 
 # 4. A rollback: the runs after it are the same with and without the
 # cache (the rollback replays in full; its save writes a new cache).
+t30=$(sed -n 30p "$top/tests/games/three-attacks/runs" | cut -d' ' -f2)
 for m in 0 1; do
 	fresh "rb$m"
 	AOR_NO_CACHE=$m "$adj" rollback "$w/rb$m/game.xml" --to-run 27 \
-	    --now "$(sed -n 30p "$top/tests/games/three-attacks/runs" | cut -d" " -f2)" > /dev/null 2>&1
+	    --now "$t30" > /dev/null 2>&1
 	step "$w/rb$m" "$m"
 done
 if cmp -s "$w/rb0/game.xml" "$w/rb1/game.xml" &&
