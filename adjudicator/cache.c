@@ -37,6 +37,13 @@
 #if defined(__x86_64__) && defined(__linux__)
 _Static_assert(sizeof(struct entry) == 416, "struct entry changed: "
     "update entry_put and entry_get in cache.c, raise CACHE_FORMAT");
+/*
+ * The rules' state is kept as its bytes: it must hold no pointer but its
+ * ruleset (cache_state puts the load's back).  Its size is in the key.
+ */
+_Static_assert(sizeof(struct aor_state) == 4624, "struct aor_state "
+    "changed: it is cached as its bytes (cache.c), so it may hold no "
+    "pointer but rs; then update this size");
 #endif
 
 int
