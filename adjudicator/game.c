@@ -2440,27 +2440,29 @@ marker_line(const char *buf, size_t len, const char *p, size_t *from,
  *  - the serializer writes each child of <history> on lines of its own,
  *    indented by depth alone, so an entry's bytes depend on the entry
  *    and on nothing around it, and a comment's line can be taken out;
- *  - g->file holds the bytes this program (this version: the cache key
- *    says so) wrote for those very entries, whose place in them it noted
- *    when it wrote them (splice_from, splice_to), and entries are never
- *    changed once written: game_note and game_truncate, the only ways
- *    to change or drop one, turn the splice off (splice_n 0);
+ *  - g->file holds the bytes this program (this version and build)
+ *    wrote for those very entries, whose place in them it noted when it
+ *    wrote them (splice_from, splice_to): the game file as the cache
+ *    whose key is its SHA-256 says (load), or as a save earlier in this
+ *    process wrote it; and entries are never changed once written:
+ *    game_note and game_truncate, the only ways to change or drop one,
+ *    turn the splice off (splice_n 0);
  *  - entry_xml(read_entry(x)) == x for every entry it wrote (the golden
  *    tests compare every run's file, and tests/cache.sh compares the
  *    spliced files with those written whole).
- * When anything of that is not known (a file not written by this
- * version, a rollback), splice_n is 0 and from is 0: every entry is
- * serialized.
+ * When anything of that is not known (a load without its cache, a file
+ * not written by this version, a rollback), splice_n is 0 and from is 0:
+ * every entry is serialized.
  *
  * The bytes are checked to be well-formed before the rename (issue 9.1):
  * the serialization with the markers, which holds everything but the
  * spliced entries, is read again by the SAX parser.  The spliced bytes
  * are a sequence of whole elements that stood as content of <history>
  * in a file that was itself checked so before it was written, and whose
- * SHA-256 (the cache key) or parse of this run says it is still that
- * file; content made of whole elements put in element content leaves a
- * document well-formed, so the narrower check is as sound as a full one
- * and costs the run, not the game.
+ * SHA-256 (the cache key) says it is still that file, or which this
+ * process wrote; content made of whole elements put in element content
+ * leaves a document well-formed, so the narrower check is as sound as a
+ * full one and costs the run, not the game.
  */
 int
 game_save_doc(struct game *g, xmlDoc *doc, const char *path)

@@ -5,7 +5,9 @@
  * entry through the engine (aor_apply and friends) with the draws the file
  * records, and checks that each entry leads to the state digest and events
  * the file records.  verify does the same with draws computed from the
- * seed.  The <state>, <pending> and <queue> elements are written for
+ * seed.  A run may take the entries and the state after them from
+ * GAME.xml.cache instead, when that is the cache of the file's exact
+ * bytes, which this program wrote (cache.h, issue 12).  The <state>, <pending> and <queue> elements are written for
  * readers and reports; <state> is checked against the replay.
  */
 #ifndef GAME_H
