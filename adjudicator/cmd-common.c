@@ -10,6 +10,7 @@
 
 #include "cmd.h"
 #include "diag.h"
+#include "pgp.h"
 #include "util.h"
 
 int
@@ -111,37 +112,62 @@ run_time(const char *now_opt, char out[32])
 	return 0;
 }
 
-const char *
-private_report_suffix(const struct game *g, int co)
-{
-	return g->key_text[co] != NULL && g->key_revoked[co] == NULL ?
-	    ".txt.asc" : ".txt";
-}
-
 /*
  * A report encrypted to a revoked key could be read by whoever holds
  * that key, the reason it was revoked; one in plain by anyone on the
  * way.  So it is withheld, and the player told why in plain words that
- * give nothing away.
+ * give nothing away.  So is one that the player's key refuses (expired,
+ * no encryption subkey that works: why says which), rather than stop
+ * the game for everyone.
  */
 static char *
-withheld_notice(const struct game *g, int co)
+withheld_notice(const struct game *g, int co, const char *why)
 {
-	return xasprintf("Game %s, run %d: your private report is withheld."
-	    "\n\nThe key registered for %s (%s) was revoked (history entry "
-	    "%d).\nA report encrypted to it could be read by whoever holds "
-	    "that key, and\none in plain by anyone on the way, so none is "
-	    "sent.  Please send the\nmoderator your new public key: once it "
-	    "is registered, your reports\nare encrypted to it again, and "
-	    "the moderator sends you this one.\n", g->id, g->run,
-	    cname(&g->st, co), g->key_fpr[co], g->key_revoked_at[co]);
+	char *reason = why != NULL ? xasprintf("The key registered for %s "
+	    "(%s) cannot be encrypted to:\n%s.\n", cname(&g->st, co),
+	    g->key_fpr[co], why) : xasprintf("The key registered for %s "
+	    "(%s) was revoked (history entry %d).\nA report encrypted to it "
+	    "could be read by whoever holds that key, and\none in plain by "
+	    "anyone on the way, so none is sent.\n", cname(&g->st, co),
+	    g->key_fpr[co], g->key_revoked_at[co]);
+	char *text = xasprintf("Game %s, run %d: your private report is "
+	    "withheld.\n\n%sPlease send the moderator %s: once it is "
+	    "registered, your\nreports are encrypted to it again, and the "
+	    "moderator sends you this one.\n", g->id, g->run, reason,
+	    why != NULL ? "your key with a new expiry date or a\n"
+	    "working encryption subkey, or a new public key" :
+	    "your new public key");
+
+	free(reason);
+	return text;
+}
+
+/* The withheld report of co: the notice in path, and the warning. */
+static int
+withhold(const struct game *g, int co, const char *path, const char *why)
+{
+	char *notice = withheld_notice(g, co, why), *reason = why != NULL ?
+	    xstrdup(why) : xasprintf("the key registered for it was revoked "
+	    "(history entry %d)", g->key_revoked_at[co]);
+	int rc;
+
+	diag_warn(path, 0, "the private report of %s is withheld: %s; "
+	    "after 'adjudicator key' with %s key, send it with "
+	    "'adjudicator report --run %d --for %s' encrypted to that key",
+	    cname(&g->st, co), reason, why != NULL ? "a mended or new" :
+	    "the new", g->run, g->rs.countries[co].name.id);
+	rc = report_write_file(path, notice, strlen(notice));
+	free(notice);
+	free(reason);
+	return rc;
 }
 
 int
-private_reports(struct game *g, const char *template_path, const char *dir)
+private_reports(struct game *g, const char *template_path, const char *dir,
+    char withheld[RS_MAX_COUNTRIES])
 {
 	struct strbuf err;
-	int s, rc = EXIT_OK;
+	int s, e = 0, rc = EXIT_OK;
 
 	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
 		diag(EXIT_CANTCREAT, dir, 0, "cannot create: %s",
@@ -158,30 +184,28 @@ private_reports(struct game *g, const char *template_path, const char *dir)
 		xmlDoc *mine = game_report_xml(g, NULL, co,
 		    template_path == NULL ? g->run : -1);
 
+		if (withheld != NULL)
+			withheld[co] = 0;
 		rc = report_render(mine, template_path, g->run, id, &text,
 		    &len);
 		xmlFreeDoc(mine);
 		if (rc != EXIT_OK)
 			break;
-		if (g->key_text[co] != NULL && g->key_revoked[co] != NULL) {
-			path = xasprintf("%s/%s.txt", dir, id);
-			armored = withheld_notice(g, co);
-			diag_warn(path, 0, "the private report of %s is "
-			    "withheld: the key registered for it was revoked "
-			    "(history entry %d); after 'adjudicator key' with "
-			    "the new key, send it with 'adjudicator report "
-			    "--run %d --for %s' encrypted to that key",
-			    cname(&g->st, co), g->key_revoked_at[co], g->run,
-			    id);
-			rc = report_write_file(path, armored, strlen(armored));
-		} else if (g->key_text[co] == NULL) {
+		sb_reset(&err);
+		if (g->key_text[co] == NULL) {
 			path = xasprintf("%s/%s.txt", dir, id);
 			rc = report_write_file(path, text, len);
+		} else if (g->key_revoked[co] != NULL ||
+		    (e = game_encrypt_to(g->key_text[co], text, &armored,
+		    &err)) == PGP_KEY_REFUSED) {
+			path = xasprintf("%s/%s.txt", dir, id);
+			rc = withhold(g, co, path, g->key_revoked[co] != NULL ?
+			    NULL : err.buf);
+			if (withheld != NULL)
+				withheld[co] = 1;
 		} else {
 			path = xasprintf("%s/%s.txt.asc", dir, id);
-			sb_reset(&err);
-			if (game_encrypt_to(g->key_text[co], text, &armored,
-			    &err) != 0) {
+			if (e != 0) {
 				diag(EXIT_DATAERR, path, 0, "cannot encrypt the "
 				    "private report: %s", err.buf);
 				rc = EXIT_DATAERR;
@@ -226,7 +250,7 @@ save_with_reports(struct game *g, const char *path, const char *now,
 	game_doc_unhide(doc, hidden, nhidden);
 	game_doc_unhide(doc, old, nold);
 	if (rc == EXIT_OK && private_dir != NULL)
-		rc = private_reports(g, template_path, private_dir);
+		rc = private_reports(g, template_path, private_dir, NULL);
 	report_stage(NULL);
 	if (rc == EXIT_OK && game_save_doc(g, doc, path) != 0)
 		rc = diag_status() ? diag_status() : EXIT_IOERR;

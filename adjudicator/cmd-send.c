@@ -85,6 +85,7 @@ queue_reports(struct moderation *m, struct game *g, int run)
 	char *html = NULL, *html_name = NULL, *tpl, *path;
 	size_t len, nall, hlen = 0;
 	int s, saved_run, rc, mid;
+	char withheld[RS_MAX_COUNTRIES] = { 0 };
 
 	dir_name = xasprintf("run-%d", run);
 	dir = ms_outbox_path(&m->ms, dir_name);
@@ -131,13 +132,14 @@ queue_reports(struct moderation *m, struct game *g, int run)
 	saved_run = g->run;
 	g->run = run;		/* private_reports renders g->run's */
 	if (rc == EXIT_OK)
-		rc = private_reports(g, m->template, dir);
+		rc = private_reports(g, m->template, dir, withheld);
 	g->run = saved_run;
 	for (s = 0; rc == EXIT_OK && s < g->st.nplayers; s++) {
 		const struct player *p = &g->st.players[s];
 		const char *id = g->rs.countries[p->country].name.id;
 		char *body = xasprintf("%s/%s%s", dir_name, id,
-		    private_report_suffix(g, p->country));
+		    g->key_text[p->country] == NULL ||
+		    withheld[p->country] ? ".txt" : ".txt.asc");
 		char *to = p->name[0] ? xasprintf("%s <%s>", p->name,
 		    p->email) : xstrdup(p->email);
 		const char *tos[1] = { to };

@@ -88,13 +88,13 @@ void report_stage(struct stage *st);
 /*
  * Each player's private report into dir: COUNTRY.txt, or COUNTRY.txt.asc
  * encrypted to the player's registered key (R39).  When that key was
- * revoked the report is withheld: COUNTRY.txt is a plain notice that
- * says so (nothing secret), and a warning tells the moderator.
+ * revoked, or cannot be encrypted to for a reason of its own (expired,
+ * no working encryption subkey: PGP_KEY_REFUSED), the report is withheld:
+ * COUNTRY.txt is a plain notice that says why (nothing secret), a warning
+ * tells the moderator, and withheld[country] (when not NULL) is set.
  */
 int private_reports(struct game *g, const char *template_path,
-    const char *dir);
-/* The name of country co's file of private_reports: ".txt" or ".txt.asc". */
-const char *private_report_suffix(const struct game *g, int co);
+    const char *dir, char withheld[RS_MAX_COUNTRIES]);
 /*
  * The end of a run that changed the game: renders the public report (to
  * report_path, or standard output when NULL) and the private ones (into

@@ -3,7 +3,8 @@
  *
  * GnuPG does the cryptography; this file decides what counts. A signature
  * counts only when GnuPG calls it good (status GPG_ERR_NO_ERROR), it is the
- * only one, its key and signing subkey are neither expired nor revoked, and
+ * only one, its key and signing subkey are not revoked and had not expired
+ * when it was made (see signed_in_time), and
  * nothing but blank lines surrounds the armoured block: gpg ignores such
  * text, so a moderator reading the mail would take it for signed orders.
  * Validity (the web of trust) is never consulted; the caller compares the
@@ -421,6 +422,45 @@ check_block(const char *msg, size_t len, const char *begin,
 	return outside ? BLOCK_OUTSIDE : BLOCK_OK;
 }
 
+/* Seconds since 1970 as 2026-12-01T10:00:00Z. */
+static void
+utc(long long t, char out[32])
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (gmtime_r(&tt, &tm) == NULL ||
+	    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		snprintf(out, 32, "%lld", t);
+}
+
+/*
+ * A signature by a key that has expired since (at expired, 0: not
+ * known) counts when it was made before: a player who signed in time
+ * expects the order to count when the key expires on the way, and the
+ * signing time is the signer's own, as R38 orders orders by it.  An
+ * expired key is not a compromised one: revoking it (cmd key) refuses
+ * all it signs.  0, or -1 with err saying when the key expired.
+ */
+static int
+signed_in_time(long long signed_at, long long expired, const char *name,
+    struct strbuf *err)
+{
+	char a[32], b[32];
+
+	if (signed_at > 0 && expired > 0 && signed_at < expired)
+		return 0;
+	if (expired <= 0 || signed_at <= 0) {
+		sb_addf(err, "the signing key '%s' has expired", name);
+		return -1;
+	}
+	utc(expired, a);
+	utc(signed_at, b);
+	sb_addf(err, "the signing key '%s' has expired: it expired at %s, "
+	    "before this signature was made (%s)", name, a, b);
+	return -1;
+}
+
 /* Whether the subkey sk is the key GnuPG named id (fingerprint or ID). */
 static int
 subkey_is(gpgme_subkey_t sk, const char *id)
@@ -444,8 +484,9 @@ check_signature(struct pgp *p, char primary[PGP_FPR_LEN + 1], int record,
 	gpgme_key_t key = NULL;
 	gpgme_err_code_t status;
 	gpgme_sigsum_t sum;
-	int wrong_usage, rc = -1;
+	int wrong_usage, expkey, rc = -1;
 	unsigned long s_time;
+	long long expired;
 	char id[72];
 	const char *name;
 
@@ -476,6 +517,10 @@ check_signature(struct pgp *p, char primary[PGP_FPR_LEN + 1], int record,
 	 */
 	if (record && (status == GPG_ERR_KEY_EXPIRED ||
 	    status == GPG_ERR_CERT_REVOKED || status == GPG_ERR_SIG_EXPIRED))
+		status = GPG_ERR_NO_ERROR;
+	/* a good signature by a key expired since: judged below */
+	expkey = !record && status == GPG_ERR_KEY_EXPIRED && key != NULL;
+	if (expkey)
 		status = GPG_ERR_NO_ERROR;
 	switch (status) {
 	case GPG_ERR_NO_ERROR:
@@ -518,12 +563,26 @@ check_signature(struct pgp *p, char primary[PGP_FPR_LEN + 1], int record,
 		sum &= ~(gpgme_sigsum_t)(GPGME_SIGSUM_KEY_REVOKED |
 		    GPGME_SIGSUM_KEY_EXPIRED | GPGME_SIGSUM_SIG_EXPIRED |
 		    GPGME_SIGSUM_RED);
+	/* the earlier of the key's end and its signing subkey's */
+	expired = key->subkeys->expires;
+	if (sk->expires > 0 && (expired <= 0 || sk->expires < expired))
+		expired = sk->expires;
+	/*
+	 * Signed before the key expired: as good as a recorded message
+	 * (gpg called the signature good: a changed text is BADSIG).
+	 */
+	if (!record && !key->revoked && !sk->revoked &&
+	    (sum & GPGME_SIGSUM_KEY_REVOKED) == 0 && (expkey ||
+	    key->expired || sk->expired || (sum & GPGME_SIGSUM_KEY_EXPIRED))) {
+		if (signed_in_time((long long)s_time, expired, name, err) < 0)
+			goto done;
+		expkey = 1;
+		sum &= ~(gpgme_sigsum_t)(GPGME_SIGSUM_KEY_EXPIRED |
+		    GPGME_SIGSUM_RED);
+	}
 	if (!record && (key->revoked || sk->revoked ||
 	    (sum & GPGME_SIGSUM_KEY_REVOKED)))
 		sb_addf(err, "the signing key '%s' is revoked", name);
-	else if (!record && (key->expired || sk->expired ||
-	    (sum & GPGME_SIGSUM_KEY_EXPIRED)))
-		sb_addf(err, "the signing key '%s' has expired", name);
 	else if (sum & GPGME_SIGSUM_SIG_EXPIRED)
 		sb_add(err, "the signature has expired");
 	else if (sum & GPGME_SIGSUM_RED)
@@ -806,6 +865,37 @@ status_count(const char *status, const char *keyword)
 	return n;
 }
 
+/* Field n of the first status line keyword as a number; 0 if none. */
+static long long
+status_time(const char *status, const char *keyword, int n)
+{
+	char buf[32];
+
+	return status_field(status, keyword, n, buf, sizeof(buf)) == 0 ?
+	    strtoll(buf, NULL, 10) : 0;
+}
+
+/*
+ * When the signing key expired: the earliest of gpg's KEYEXPIRED lines,
+ * which it writes for the key that signed (the primary key's end when
+ * that comes first); 0 if none.
+ */
+static long long
+key_expired(const char *status)
+{
+	const char *s = status;
+	long long t, min = 0;
+
+	while (s != NULL && *s != '\0') {
+		t = status_time(s, "KEYEXPIRED", 1);
+		if (t > 0 && (min == 0 || t < min))
+			min = t;
+		if (status_line(s, "KEYEXPIRED", &s) == NULL)
+			break;
+	}
+	return min;
+}
+
 /*
  * Judges gpg's status lines for one clearsigned message, with the rules
  * of check_signature: one signature, good, by a key that is neither
@@ -817,7 +907,7 @@ judge_status(const char *status, char primary[PGP_FPR_LEN + 1], int record,
     struct strbuf *err)
 {
 	char id[72] = "", name[72] = "", rc[8] = "", when[32] = "";
-	int sigs = status_count(status, "NEWSIG");
+	int sigs = status_count(status, "NEWSIG"), expkey;
 
 	if (sigs == 0)
 		sigs = status_count(status, "GOODSIG") +
@@ -859,12 +949,11 @@ judge_status(const char *status, char primary[PGP_FPR_LEN + 1], int record,
 	 * With record set (verify), a key that has expired or was revoked
 	 * since does not undo a good signature: VALIDSIG says it is good.
 	 */
-	if (!record && status_field(status, "EXPKEYSIG", 1, id,
-	    sizeof(id)) == 0) {
-		sb_addf(err, "the signing key '%s' has expired",
-		    name[0] ? name : id);
+	expkey = !record && status_field(status, "EXPKEYSIG", 1, id,
+	    sizeof(id)) == 0;
+	if (expkey && signed_in_time(status_time(status, "VALIDSIG", 3),
+	    key_expired(status), name[0] ? name : id, err) < 0)
 		return -1;
-	}
 	if (!record && status_field(status, "REVKEYSIG", 1, id,
 	    sizeof(id)) == 0) {
 		sb_addf(err, "the signing key '%s' is revoked",
@@ -876,7 +965,7 @@ judge_status(const char *status, char primary[PGP_FPR_LEN + 1], int record,
 		sb_add(err, "the signature has expired");
 		return -1;
 	}
-	if ((!record && status_field(status, "GOODSIG", 1, id,
+	if ((!record && !expkey && status_field(status, "GOODSIG", 1, id,
 	    sizeof(id)) < 0) || name[0] == '\0') {
 		sb_add(err, "the signature is not valid");
 		return -1;
@@ -885,7 +974,7 @@ judge_status(const char *status, char primary[PGP_FPR_LEN + 1], int record,
 		sb_addf(err, "the signing key '%s' is revoked", name);
 		return -1;
 	}
-	if (!record && status_count(status, "KEYEXPIRED") > 0) {
+	if (!record && !expkey && status_count(status, "KEYEXPIRED") > 0) {
 		sb_addf(err, "the signing key '%s' has expired", name);
 		return -1;
 	}
@@ -1505,21 +1594,42 @@ pgp_unpad(char *text)
 	*mark = '\0';
 }
 
-/* Whether key can be encrypted to now; -1 with the reason if not. */
+/*
+ * Whether key can be encrypted to now; PGP_KEY_REFUSED with the reason
+ * if not, a reason of the key's own (its owner can mend it).
+ */
 static int
 can_encrypt(gpgme_key_t key, struct strbuf *err)
 {
 	const char *fpr = key->subkeys->fpr;
+	gpgme_subkey_t sk, enc = NULL;
+	char when[32];
 
+	for (sk = key->subkeys; sk != NULL; sk = sk->next)
+		if (sk->can_encrypt && (enc == NULL || enc->expired ||
+		    enc->revoked))
+			enc = sk;
 	if (key->revoked)
 		sb_addf(err, "key '%s' is revoked", fpr);
-	else if (key->expired)
-		sb_addf(err, "key '%s' has expired", fpr);
-	else if (key->disabled || key->invalid || !key->can_encrypt)
-		sb_addf(err, "key '%s' cannot encrypt", fpr);
-	else
+	else if (key->expired) {
+		utc(key->subkeys->expires, when);
+		sb_addf(err, "key '%s' has expired (at %s)", fpr, when);
+	} else if (key->disabled || key->invalid)
+		sb_addf(err, "key '%s' is not valid", fpr);
+	else if (key->can_encrypt)
 		return 0;
-	return -1;
+	else if (enc == NULL)
+		sb_addf(err, "key '%s' has no encryption subkey", fpr);
+	else if (enc->revoked)
+		sb_addf(err, "the encryption subkey of key '%s' is revoked",
+		    fpr);
+	else if (enc->expired) {
+		utc(enc->expires, when);
+		sb_addf(err, "the encryption subkey of key '%s' has expired "
+		    "(at %s)", fpr, when);
+	} else
+		sb_addf(err, "key '%s' cannot encrypt", fpr);
+	return PGP_KEY_REFUSED;
 }
 
 /*
@@ -1541,7 +1651,7 @@ encrypt_to(struct pgp *p, gpgme_key_t to, gpgme_key_t signer,
 	int rc = -1;
 
 	if (can_encrypt(to, err) < 0)
-		return -1;
+		return PGP_KEY_REFUSED;
 	gpgme_signers_clear(p->ctx);
 	e = gpgme_data_new_from_mem(&in, text, strlen(text), 0);
 	if (e == 0)
@@ -1554,11 +1664,12 @@ encrypt_to(struct pgp *p, gpgme_key_t to, gpgme_key_t signer,
 		    gpgme_op_encrypt(p->ctx, recp, flags, in, out);
 	er = gpgme_op_encrypt_result(p->ctx);
 	sr = signer != NULL ? gpgme_op_sign_result(p->ctx) : NULL;
-	if (er != NULL && er->invalid_recipients != NULL)
+	if (er != NULL && er->invalid_recipients != NULL) {
 		sb_addf(err, "cannot encrypt to key '%s': %s",
 		    to->subkeys->fpr,
 		    gpgme_strerror(er->invalid_recipients->reason));
-	else if (sr != NULL && sr->invalid_signers != NULL)
+		rc = PGP_KEY_REFUSED;	/* gpg refused the key itself */
+	} else if (sr != NULL && sr->invalid_signers != NULL)
 		sb_addf(err, "cannot sign with key '%s': %s",
 		    signer->subkeys->fpr,
 		    gpgme_strerror(sr->invalid_signers->reason));

@@ -53,9 +53,11 @@ int pgp_export(struct pgp *p, const char *fpr, char **armored,
  * fingerprint of the signing key, even when a subkey signed. Clearsigned
  * text comes back in GnuPG's canonical form (LF line ends, no trailing
  * blanks), which is what the signature covers. Rejected with the reason in
- * err: unsigned, bad (tampered) or expired signature, unknown, expired or
- * revoked key, more than one signature, NUL bytes in the signed text, and
- * non-blank text before or after the armoured block.
+ * err: unsigned, bad (tampered) or expired signature, unknown or revoked
+ * key, a key that had expired when the signature was made (one that has
+ * expired since still signs: signed_in_time in pgp.c), more than one
+ * signature, NUL bytes in the signed text, and non-blank text before or
+ * after the armoured block.
  */
 int pgp_verify(struct pgp *p, const char *msg, size_t len, char **plain,
     char signer_fpr[PGP_FPR_LEN + 1], struct strbuf *err);
@@ -127,8 +129,12 @@ int pgp_verify_detached_record(struct pgp *p, const char *data, size_t dlen,
  * Encrypts text to the key fpr (whatever its validity), ASCII armoured and
  * uncompressed, after padding it as pgp_pad does; the caller frees
  * *armored. Texts shorter than about 500 bytes all give ciphertexts of one
- * length.
+ * length.  Fails with PGP_KEY_REFUSED when the key itself cannot be
+ * encrypted to, for a reason its owner can mend: it is revoked or has
+ * expired, it has no encryption subkey or that one is revoked or has
+ * expired, or gpg refuses it as a recipient; err says which.
  */
+#define PGP_KEY_REFUSED (-2)
 int pgp_encrypt(struct pgp *p, const char *fpr, const char *text,
     char **armored, struct strbuf *err);
 /*

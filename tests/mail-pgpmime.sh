@@ -17,7 +17,9 @@
 #   - a bad <entity> is refused on load with its line;
 #   - the signer's key revoked later: the message still verifies, and the
 #     player's private report is withheld with a plain notice instead of
-#     being encrypted to the revoked key.
+#     being encrypted to the revoked key;
+#   - a key with no encryption subkey: the run goes on, and the player's
+#     private mail is a plain notice saying so.
 # Ports: $AOR_IMAP_PORT (10143) and $AOR_SMTP_PORT (10025).  Everything
 # started is stopped by PID, every gpg-agent ended, the folder removed.
 set -u
@@ -350,6 +352,47 @@ verify "$G"
 rc=$?
 [ "$rc" -eq 0 ] && grep -q "signed messages: 4 re-checked" "$w/v" && ok ||
 	{ bad "verify after both keys were revoked: exit $rc"; cat "$w/v"; }
+
+# ------------------------------------------------------------------
+# 6. A key that cannot be encrypted to for a reason of its own (issue 9:
+#    here a key with no encryption subkey; an expired one in trust.sh):
+#    the run goes on, and the player's mail is a plain notice of why
+
+mkdir -m 700 "$w/signonly"; homes="$homes $w/signonly"
+gpg --homedir "$w/signonly" --batch --quiet --pinentry-mode loopback \
+	--passphrase '' --quick-generate-key "signonly <so@test.invalid>" \
+	ed25519 sign never 2>/dev/null
+ofpr=$(gpg --homedir "$w/signonly" --list-keys --with-colons 2>/dev/null |
+	awk -F: '/^fpr/ {print $10; exit}')
+gpg --homedir "$w/signonly" --armor --export "$ofpr" > "$w/signonly.asc" 2>/dev/null
+"$adj" key "$G" "$S" "$w/signonly.asc" --now "$T" > /dev/null 2> "$w/err" && ok ||
+	{ bad "the key without an encryption subkey was not registered"; cat "$w/err"; }
+mark=$(ls "$srv/sink/new" | wc -l)
+T=2026-12-27T00:00:00Z	# past the next deadline: a run and its reports
+run
+rc=$?
+[ "$rc" -eq 0 ] && grep -q "resolved run [0-9]" "$w/out" && ok ||
+	{ bad "run with a key without an encryption subkey: exit $rc"; cat "$w/out" "$w/err"; }
+grep -q "warning: the private report of $(cap "$S") is withheld: key '$ofpr' has no encryption subkey; after 'adjudicator key' with a mended or new key, send it with 'adjudicator report --run [0-9]* --for $S'" "$w/err" && ok ||
+	{ bad "the moderator was not told why the report is withheld"; cat "$w/err"; }
+"$PY" - "$srv/sink/new" "$mark" "$S" "$ofpr" <<'EOF' > "$w/priv" 2>&1
+import email, email.policy, os, sys
+d, mark, s, fpr = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+files = sorted(os.listdir(d), key=lambda x: os.path.getmtime(os.path.join(d, x)))
+got = {}
+for name in files[mark:]:
+    with open(os.path.join(d, name), 'rb') as fh:
+        m = email.message_from_binary_file(fh, policy=email.policy.default)
+    if 'private report' in str(m['Subject']):
+        got[str(m['To'])] = m.get_body(preferencelist=('plain',)).get_content()
+mine = [b for t, b in got.items() if s + '@' in t]
+ok = (len(mine) == 1 and 'your private report is withheld' in mine[0]
+      and "key '%s' has no encryption subkey." % fpr in mine[0]
+      and 'BEGIN PGP' not in mine[0] and 'STEP' not in mine[0])
+print(got)
+sys.exit(0 if ok else 1)
+EOF
+[ $? -eq 0 ] && ok || { bad "the private report to a key without an encryption subkey"; cat "$w/priv"; }
 
 echo "mail-pgpmime: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

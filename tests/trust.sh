@@ -71,15 +71,28 @@ T=2026-12-01T10:00:00Z
 resolve() { "$adj" resolve "$w/game.xml" "$@" --now "$T" --report "$w/report.txt"; }
 
 for k in moderator prussia spain stranger; do mkkey $k; done
-mkkey shortlived seconds=10
 export GNUPGHOME=$w/moderator
 
-"$adj" new -o "$w/game.xml" --id trust --now 2026-12-01T00:00:00Z \
-	--deadline-hours 48 --report /dev/null \
-	--player prussia:P:p@x --player spain:S:s@x \
-	--key prussia:"$w/prussia.asc" --key spain:"$w/shortlived.asc" \
-	--moderator-key "$w/moderator.asc" --private-dir "$w/priv" ||
-	{ echo "new failed"; exit 1; }
+# The seed is pinned: Prussia bids first, Spain after.  Spain's key
+# expires $life seconds after it was made: it is registered while it
+# lives (a machine too slow for that tries again with a longer life) and
+# waited out further on, where the orders it signed are judged.
+printf '%064d\n' 2 > "$w/trust.seed"
+life=10
+while :; do
+	mkkey shortlived seconds=$life
+	"$adj" new -o "$w/game.xml" --id trust --now 2026-12-01T00:00:00Z \
+		--seed-file "$w/trust.seed" --deadline-hours 48 --report /dev/null \
+		--player prussia:P:p@x --player spain:S:s@x \
+		--key prussia:"$w/prussia.asc" --key spain:"$w/shortlived.asc" \
+		--moderator-key "$w/moderator.asc" --private-dir "$w/priv" \
+		> /dev/null 2> "$w/err" && break
+	grep -q "has expired" "$w/err" && [ "$life" -lt 300 ] ||
+		{ cat "$w/err"; echo "new failed"; exit 1; }
+	gpgconf --homedir "$w/shortlived" --kill all 2>/dev/null
+	rm -rf "$w/shortlived"
+	life=$((life * 3))
+done
 # Issue 9.4 (R30): the seed's commitment reaches the players from run 0,
 # in every text and HTML report and in status.
 commit=$(sed -n 's/.*<seed commitment="\([0-9a-f]\{64\}\)".*/\1/p' "$w/game.xml")
@@ -117,7 +130,8 @@ grep -q "fingerprint=\"$(cat "$w/prussia.fpr")\"" "$w/game.xml" && ok ||
 
 set -- $(pending)
 step=$1 who=$2
-[ "$who" = Prussia ] || [ "$who" = Spain ] || bad "unexpected first bidder $who"
+[ "$who" = Prussia ] && [ "$step" = T1.A1.1 ] && ok ||
+	bad "the pinned seed does not make Prussia bid first: $step $who"
 me=$(echo "$who" | tr 'A-Z' 'a-z')
 key=$me
 [ "$me" = spain ] && key=shortlived
@@ -285,38 +299,90 @@ grep -q "<hand\|<discard\|<order \|BEGIN PGP SIGNED" "$w/run.xml" &&
 grep -q "<hand" "$w/game.xml" && grep -q '<order step="T2.S2"' "$w/game.xml" && ok ||
 	bad "the saved game lost what the report may not show"
 
-# An expired key: Spain's key lives 10 seconds; wait until it has expired.
+# An expired key (issue 9): wait until Spain's has expired.
 born=$(gpg --homedir "$w/shortlived" --with-colons --list-keys 2>/dev/null |
 	awk -F: '/^pub/ {print $6; exit}')
-left=$((born + 11 - $(date +%s)))
+sfpr=$(cat "$w/shortlived.fpr")
+left=$((born + life + 1 - $(date +%s)))
 [ "$left" -gt 0 ] && sleep "$left"
-if [ "$me" = spain ]; then nextc=Prussia; nextk=prussia; else nextc=Spain; nextk=shortlived; fi
 set -- $(pending)
-order pass.txt "$2" "$1" "PASS"
-if [ "$nextk" = shortlived ]; then
-	# signed one second after the key was made, while it still lived
-	gpg --homedir "$w/shortlived" --batch --quiet --yes --pinentry-mode loopback \
-		--passphrase '' --faked-system-time "$((born + 1))" \
-		--clearsign -o "$w/expired.asc.txt" "$w/pass.txt" 2>/dev/null
-	expect expired-key 65 "has expired" resolve "$w/expired.asc.txt"
-	# issue 12: several files are checked by one gpg, with the same
-	# verdicts (gpg stops at a bad signature, and starts again after it)
-	expect expired-key-batch 65 "has expired" \
-		resolve "$w/expired.asc.txt" "$w/tampered.asc.txt"
-	grep -q "tampered.asc.txt: error: signature not accepted: bad signature" \
-		"$w/err" && ok || { bad "the batch lost the bad signature"; cat "$w/err"; }
-	expect expired-key-after-bad 65 "has expired" \
-		resolve "$w/tampered.asc.txt" "$w/expired.asc.txt"
-	"$adj" key "$w/game.xml" spain "$w/spain.asc" --now "$T" > /dev/null &&
-		ok || bad "replacing Spain's key failed"
-	grep -q 'kind="key" .*country="spain"' "$w/game.xml" || \
-		grep -c 'kind="key"' "$w/game.xml" | grep -q 4 && ok ||
-		bad "the key change is not in the history"
-	sign spain "$w/pass.txt" "$w/pass.asc.txt"
-else
-	sign prussia "$w/pass.txt" "$w/pass.asc.txt"
-	ok; ok; ok
-fi
+[ "$2" = Spain ] && ok || bad "Spain's step is not pending: $*"
+order pass.txt Spain "$1" "PASS"
+# An order signed while the key lived counts when the key has expired
+# since: gpg's EXPKEYSIG, with the signing time before the key's end.
+# Signed later (by a copy of the key that lives on, not registered), it
+# is refused, saying when the key expired.  Clearsigned and not (GPGME).
+mkdir -m 700 "$w/renewed"; homes="$homes $w/renewed"
+cp -a "$w/shortlived/." "$w/renewed/"
+gpg --homedir "$w/renewed" --batch --quiet --pinentry-mode loopback \
+	--passphrase '' --quick-set-expire "$sfpr" never 2>/dev/null
+gpg --homedir "$w/renewed" --armor --export "$sfpr" > "$w/renewed.asc" 2>/dev/null
+{ cat "$w/pass.txt"; echo "# signed, not clearsigned"; } > "$w/pass2.txt"
+gpg --homedir "$w/shortlived" --batch --quiet --yes --pinentry-mode loopback \
+	--passphrase '' --faked-system-time "$((born + 1))" \
+	--clearsign -o "$w/expired.asc.txt" "$w/pass.txt" 2>/dev/null
+gpg --homedir "$w/shortlived" --batch --quiet --yes --pinentry-mode loopback \
+	--passphrase '' --faked-system-time "$((born + 1))" \
+	--armor --sign -o "$w/expired-signed.asc" "$w/pass2.txt" 2>/dev/null
+sign renewed "$w/pass.txt" "$w/late.asc.txt"
+gpg --homedir "$w/renewed" --batch --quiet --yes --pinentry-mode loopback \
+	--passphrase '' --armor --sign -o "$w/late-signed.asc" "$w/pass2.txt" 2>/dev/null
+late="the signing key '$sfpr' has expired: it expired at "
+expect late-signature 65 "$late" resolve "$w/late.asc.txt"
+grep -q "late.asc.txt: error: signature not accepted: ${late}[0-9T:-]*Z, before this signature was made ([0-9T:-]*Z)" \
+	"$w/err" && ok || { bad "no clear reason for the late signature"; cat "$w/err"; }
+expect late-signed 65 "$late" resolve "$w/late-signed.asc"
+# issue 12: several files are checked by one gpg, with the same verdicts
+# (gpg stops at a bad signature, and starts again after it)
+expect late-batch 65 "$late" resolve "$w/late.asc.txt" "$w/tampered.asc.txt"
+grep -q "tampered.asc.txt: error: signature not accepted: bad signature" \
+	"$w/err" && ok || { bad "the batch lost the bad signature"; cat "$w/err"; }
+expect late-after-bad 65 "$late" resolve "$w/tampered.asc.txt" "$w/late.asc.txt"
+for f in expired-signed.asc expired.asc.txt; do
+	"$adj" check "$w/game.xml" "$w/late.asc.txt" "$w/$f" --now "$T" \
+		> "$w/out" 2>&1
+	grep -q "$f:.*: accepted, applied" "$w/out" &&
+		grep -q "late.asc.txt: .*$late" "$w/out" && ok ||
+		{ bad "check of $f signed before the key expired"; cat "$w/out"; }
+done
+# In a copy of the game: the order is taken, and verify holds it good.
+cp "$w/game.xml" "$w/exp.xml"
+"$adj" resolve "$w/exp.xml" "$w/expired.asc.txt" --now "$T" --report /dev/null \
+	> /dev/null 2> "$w/err" &&
+	grep -q "kind=\"received\" .*country=\"spain\"\|BEGIN PGP SIGNED" "$w/exp.xml" && ok ||
+	{ bad "an order signed before the key expired was refused"; cat "$w/err"; }
+"$adj" verify "$w/exp.xml" > "$w/out" 2>&1 && ok ||
+	{ bad "verify of an order signed before the key expired"; cat "$w/out"; }
+# Spain's private report is withheld (the run goes on, R39), with a
+# notice that says why; Prussia's is encrypted as ever.
+"$adj" resolve "$w/exp.xml" --now 2026-12-20T00:00:00Z --report /dev/null \
+	--private-dir "$w/exppriv" > /dev/null 2> "$w/err"
+rc=$?
+[ "$rc" -eq 0 ] && [ -s "$w/exppriv/prussia.txt.asc" ] &&
+	[ ! -e "$w/exppriv/spain.txt.asc" ] &&
+	grep -q "your private report is withheld" "$w/exppriv/spain.txt" &&
+	grep -q "^The key registered for Spain ($sfpr) cannot be encrypted to:\$" \
+	    "$w/exppriv/spain.txt" &&
+	grep -q "^key '$sfpr' has expired (at [0-9T:-]*Z)\.\$" "$w/exppriv/spain.txt" &&
+	grep -q "new expiry date" "$w/exppriv/spain.txt" &&
+	! grep -qi "hand\|order form\|STEP" "$w/exppriv/spain.txt" &&
+	grep -q "spain.txt: warning: the private report of Spain is withheld: key '$sfpr' has expired (at .*); after 'adjudicator key' with a mended or new key, send it with 'adjudicator report --run [0-9]* --for spain' encrypted to that key" "$w/err" &&
+	ok || { bad "the private report to an expired key: exit $rc"; cat "$w/err";
+		ls "$w/exppriv"; cat "$w/exppriv/spain.txt"; }
+# The key with a new expiry date, registered again: the same key is
+# encrypted to again.
+"$adj" key "$w/exp.xml" spain "$w/renewed.asc" --now "$T" > "$w/out" 2> "$w/err" &&
+	grep -q "registered key $sfpr for Spain" "$w/out" &&
+	"$adj" resolve "$w/exp.xml" --now 2026-12-25T00:00:00Z --report /dev/null \
+	--private-dir "$w/renpriv" > /dev/null 2> "$w/err" &&
+	[ -s "$w/renpriv/spain.txt.asc" ] && [ ! -e "$w/renpriv/spain.txt" ] &&
+	gpg --homedir "$w/renewed" --batch --quiet --decrypt \
+	    "$w/renpriv/spain.txt.asc" 2>/dev/null | grep -q "Your hand" && ok ||
+	{ bad "the private report after the key's new expiry"; cat "$w/err"; ls "$w/renpriv"; }
+# In the game itself, Spain sends a new key.
+"$adj" key "$w/game.xml" spain "$w/spain.asc" --now "$T" > /dev/null &&
+	ok || bad "replacing Spain's key failed"
+sign spain "$w/pass.txt" "$w/pass.asc.txt"
 "$adj" check "$w/game.xml" "$w/tampered.asc.txt" "$w/stranger.asc.txt" \
 	"$w/pass.asc.txt" --now "$T" > "$w/out" 2>&1
 grep -q "pass.asc.txt:.*: accepted, applied" "$w/out" &&
@@ -358,8 +424,7 @@ expect revoked-again 65 "is revoked" \
 	"$adj" key "$w/game.xml" prussia "$w/prussia-revoked.asc" --now "$T"
 # A private report is not encrypted to a revoked key: it is withheld, and
 # the player gets a plain notice that says why and nothing else.
-# (a run after the deadline: its defaults make a run with reports; Spain's
-# key may be the one that expired above, which no report is encrypted to)
+# (a run after the deadline: its defaults make a run with reports)
 "$adj" key "$w/copy.xml" spain "$w/spain.asc" --now "$T" > /dev/null 2>&1
 "$adj" resolve "$w/copy.xml" --now 2026-12-20T00:00:00Z --report /dev/null \
 	--private-dir "$w/revpriv" > /dev/null 2> "$w/err"
