@@ -143,9 +143,11 @@ static size_t nparsed;
  * nothing else and under xml:space="preserve", as XSLT does.  Parsing
  * the text template costs a tenth less (issue 12).  XSLT also keeps
  * blanks that a comment or processing instruction separates from text
- * or that lie in xsl:text, where the parser may drop them: a template
- * with such a comment is read again with its blanks.  Documents a
- * template reads with document() are read as they are.
+ * or that lie in xsl:text, and blanks joined to a CDATA section, where
+ * the parser may drop them, as it drops them where a DTD says they do not
+ * count: a template with such a comment, a CDATA section or a DTD is read
+ * again as it is.  Documents a template reads with document() are read
+ * as they are.
  */
 static xsltDocLoaderFunc default_loader;
 
@@ -156,6 +158,8 @@ blanks_matter(const xmlNode *n)
 
 	for (; n != NULL; n = n->next) {
 		if (n->type == XML_ELEMENT_NODE && blanks_matter(n->children))
+			return 1;
+		if (n->type == XML_CDATA_SECTION_NODE)
 			return 1;
 		if (n->type != XML_COMMENT_NODE && n->type != XML_PI_NODE)
 			continue;
@@ -179,9 +183,11 @@ load_template(const xmlChar *uri, xmlDictPtr dict, int options, void *ctxt,
 
 	if (type == XSLT_LOAD_DOCUMENT)
 		return default_loader(uri, dict, options, ctxt, type);
-	doc = default_loader(uri, dict, options | XML_PARSE_NOBLANKS, ctxt,
-	    type);
-	if (doc != NULL && blanks_matter(doc->children)) {
+	/* CDATA sections kept as such, to be seen */
+	doc = default_loader(uri, dict, (options | XML_PARSE_NOBLANKS) &
+	    ~XML_PARSE_NOCDATA, ctxt, type);
+	if (doc != NULL && (doc->intSubset != NULL || doc->extSubset != NULL ||
+	    blanks_matter(doc->children))) {
 		xmlFreeDoc(doc);
 		doc = default_loader(uri, dict, options, ctxt, type);
 	}

@@ -209,6 +209,13 @@ TEST(report_template_white_space_is_kept_where_xslt_keeps_it)
 	    "<w><!-- c -->y<!-- d -->  </w>]"
 	    "<w><!-- c --> <?p?> z</w></xsl:template>\n"
 	    "</xsl:stylesheet>\n";
+	/* blanks before CDATA: the parser joins them to its text */
+	static const char cdata[] = "<xsl:stylesheet version=\"1.0\" "
+	    "xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\">\n"
+	    "  <xsl:output method=\"text\"/>\n"
+	    "  <xsl:template match=\"/\">[<xsl:text> <![CDATA[x]]>"
+	    "</xsl:text>][<w> <![CDATA[y]]></w>]</xsl:template>\n"
+	    "</xsl:stylesheet>\n";
 	char *dir = xstrdup("/tmp/aor-report.XXXXXX");
 	char *path, *out = NULL;
 	size_t len = 0;
@@ -228,6 +235,15 @@ TEST(report_template_white_space_is_kept_where_xslt_keeps_it)
 	    0600), 0);
 	CHECK_INT(report_render(d, path, 1, NULL, &out, &len), EXIT_OK);
 	CHECK_STR(out, "[  ]\n\n[x]y] z");
+	unlink(path);
+	free(out);
+	out = NULL;
+	free(path);
+	path = xasprintf("%s/ws3.xsl", dir);
+	CHECK_INT(write_file_atomic(path, cdata, sizeof(cdata) - 1, 0600),
+	    0);
+	CHECK_INT(report_render(d, path, 1, NULL, &out, &len), EXIT_OK);
+	CHECK_STR(out, "[ x][ y]");
 	unlink(path);
 	free(out);
 	xmlFreeDoc(d);
