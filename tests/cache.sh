@@ -126,6 +126,28 @@ if grep -q 'cache: used' "$w/good/trace31" &&
 else
 	bad "run 31 with the cache differs from run 31 without it"
 fi
+# status and check read the cache too, and say the same without it
+for m in 0 1; do
+	AOR_NO_CACHE=$m AOR_CACHE_TRACE=1 "$adj" status "$w/good/game.xml" \
+	    > "$w/good/status$m" 2> "$w/good/trace-status$m"
+	echo "exit $?" >> "$w/good/status$m"
+	(cd "$d/src" && AOR_NO_CACHE=$m AOR_CACHE_TRACE=1 "$adj" check \
+	    "$w/good/game.xml" orders/"$(ls orders | sed -n 40p)" \
+	    --now 2030-01-01T00:00:00Z) \
+	    > "$w/good/check$m" 2> "$w/good/trace-check$m"
+	echo "exit $?" >> "$w/good/check$m"
+done
+if cmp -s "$w/good/status0" "$w/good/status1" &&
+    cmp -s "$w/good/check0" "$w/good/check1" &&
+    grep -q 'cache: used' "$w/good/trace-status0" &&
+    grep -q 'cache: used' "$w/good/trace-check0"; then
+	ok
+else
+	bad "status or check: not the same with and without the cache," \
+	    "or the cache not used"
+	diff "$w/good/status0" "$w/good/status1"
+	diff "$w/good/check0" "$w/good/check1"
+fi
 # sha FILE: the SHA-256 the cache beside FILE must name
 sha() { sha256sum "$1" | cut -d' ' -f1; }
 check_ignored() {	# NAME WHAT
