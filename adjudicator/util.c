@@ -612,23 +612,19 @@ text_check(const char *buf, size_t len, int *line, struct strbuf *why)
 	return 0;
 }
 
-/* Whether name is NAME.tmpXXXXXX (six letters or digits), as write_temp
- * makes them, for NAME base (any NAME when base is NULL). */
+/* NAME.tmpXXXXXX as write_temp makes them; any NAME when base is NULL */
 static int
 is_temp(const char *name, const char *base)
 {
-	size_t len = strlen(name), blen = base != NULL ? strlen(base) : 0;
-	const char *x;
+	size_t len = strlen(name);
+	const char *x = name + len - 6;
 
-	if (len < 11 || (base != NULL && (len != blen + 10 ||
-	    strncmp(name, base, blen) != 0)))
+	if (len < 11 || strncmp(x - 4, ".tmp", 4) != 0 || (base != NULL &&
+	    (len != strlen(base) + 10 || strncmp(name, base, len - 10) != 0)))
 		return 0;
-	if (strncmp(name + len - 10, ".tmp", 4) != 0)
-		return 0;
-	for (x = name + len - 6; *x != '\0'; x++)
-		if (!isalnum((unsigned char)*x))
-			return 0;
-	return 1;
+	while (isalnum((unsigned char)*x))
+		x++;
+	return *x == '\0';
 }
 
 void
