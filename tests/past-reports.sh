@@ -1,6 +1,6 @@
 #!/bin/sh
 # past-reports.sh - 'adjudicator report GAME --run N' gives, from the final
-# game file alone, the very report that run N gave (issue 11, point 7):
+# game file alone, the very report that run N gave (issue 11):
 # public and private, text and HTML, in a game with deadlines (set at each
 # run, R37 defaults), orders sent ahead that wait for their step (R36), a
 # waiting order replaced (R38), a rejected order and a moderator's

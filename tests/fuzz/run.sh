@@ -10,8 +10,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${FUZZ_BIN:-$top/build-fuzz}
 adj=${ADJUDICATOR:-$top/build/adjudicator}
 secs=${FUZZ_SECONDS:-15}
-# A pinned seed, so that a run of the test suite is repeatable; FUZZ_SEED=0
-# lets libFuzzer draw one, for longer runs that look further.
+# A pinned seed: a run of the test suite is repeatable; FUZZ_SEED=0 lets
+# libFuzzer draw one, for longer runs.
 seed=${FUZZ_SEED:-1}
 w=$(mktemp -d /tmp/aor-fuzz.XXXXXX)
 trap 'rm -rf "$w"' EXIT
