@@ -108,7 +108,8 @@ xmllint --noout --relaxng "$top/formats/game.rng" "$ex/final.xml" \
 nrep=$(ls "$ex/reports" | grep -c '\.txt$')
 [ "$nrep" -ge 2 ] && [ "$nrep" -le 6 ] && ok ||
 	bad "$nrep text reports kept in reports/ (a few to read: 2 to 6)"
-for r in 000.txt 000.html "$(printf %03d "$runs").txt"; do
+for r in 000.txt 000.html "$(printf %03d "$runs").txt" \
+    "$(printf %03d "$runs").html"; do
 	[ -f "$ex/reports/$r" ] && ok || bad "no reports/$r to read"
 done
 grep -q 'revealed="[0-9a-f]\{64\}"' "$ex/final.xml" && ok ||
