@@ -457,7 +457,8 @@ signed_in_time(long long signed_at, long long expired, const char *name,
 	utc(expired, a);
 	utc(signed_at, b);
 	sb_addf(err, "the signing key '%s' has expired: it expired at %s, "
-	    "before this signature was made (%s)", name, a, b);
+	    "before this signature was made (%s); send the moderator the "
+	    "key with a new expiry date, or a new key", name, a, b);
 	return -1;
 }
 

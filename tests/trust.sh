@@ -329,7 +329,7 @@ gpg --homedir "$w/renewed" --batch --quiet --yes --pinentry-mode loopback \
 	--passphrase '' --armor --sign -o "$w/late-signed.asc" "$w/pass2.txt" 2>/dev/null
 late="the signing key '$sfpr' has expired: it expired at "
 expect late-signature 65 "$late" resolve "$w/late.asc.txt"
-grep -q "late.asc.txt: error: signature not accepted: ${late}[0-9T:-]*Z, before this signature was made ([0-9T:-]*Z)" \
+grep -q "late.asc.txt: error: signature not accepted: ${late}[0-9T:-]*Z, before this signature was made ([0-9T:-]*Z); send the moderator the key with a new expiry date, or a new key$" \
 	"$w/err" && ok || { bad "no clear reason for the late signature"; cat "$w/err"; }
 expect late-signed 65 "$late" resolve "$w/late-signed.asc"
 # issue 12: several files are checked by one gpg, with the same verdicts
