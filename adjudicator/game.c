@@ -3830,8 +3830,8 @@ past_queue(struct game *g, size_t keep, int upto, const char *path)
  * What the replay does outside the rules' state is done again from the
  * entries (replay_cached).  Anything that does not fit takes the full
  * path, which says what is wrong, if anything is.  verify, rollback
- * (LOAD_FULL), game_load_run (report --run) and files from outside
- * (LOAD_STRICT) always take the full path.
+ * (LOAD_FULL) and game_load_run (report --run) always take the full
+ * path.
  */
 static struct cache *
 cache_for(const char *path, char **bytes, size_t *len)
@@ -3930,12 +3930,11 @@ load(struct game *g, const char *path, const unsigned char *seed,
 {
 	int verify = (flags & LOAD_VERIFY) != 0;
 	/*
-	 * verify and files from outside get the whole schema; the others
-	 * the schema without its costly pattern facets, whose values are
-	 * checked here (issue 12).  A symbolic link would be replaced by a
-	 * file on save: refused.
+	 * verify gets the whole schema; the others the schema without its
+	 * costly pattern facets, whose values are checked here (issue 12).
+	 * A symbolic link would be replaced by a file on save: refused.
 	 */
-	int lean = (flags & (LOAD_VERIFY | LOAD_STRICT)) == 0;
+	int lean = !verify;
 	int may_cache = lean && upto < 0 && !(flags & LOAD_FULL) &&
 	    !cache_disabled();
 	char *bytes = NULL, *needs_plain = NULL;

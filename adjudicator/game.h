@@ -165,13 +165,13 @@ struct game {
 };
 
 /*
- * Load flags.  LOAD_STRICT: validate against the whole schema, as verify
- * does, for a file from outside; otherwise the pattern facets are checked
- * by the loader (issue 12).  LOAD_FULL: parse, check and replay the
- * whole file, never taking the history from GAME.xml.cache (cache.h),
- * as LOAD_VERIFY, LOAD_STRICT and game_load_run do anyway.
+ * Load flags.  LOAD_VERIFY: validate against the whole schema and check
+ * everything (verify); otherwise the pattern facets are checked by the
+ * loader (issue 12).  LOAD_FULL: parse, check and replay the whole file,
+ * never taking the history from GAME.xml.cache (cache.h), as LOAD_VERIFY
+ * and game_load_run do anyway.
  */
-enum { LOAD_VERIFY = 1, LOAD_NEED_SEED = 2, LOAD_STRICT = 4, LOAD_FULL = 8 };
+enum { LOAD_VERIFY = 1, LOAD_NEED_SEED = 2, LOAD_FULL = 8 };
 
 void game_init(struct game *g);
 void game_release(struct game *g);
