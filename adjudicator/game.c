@@ -939,8 +939,26 @@ game_add_key(struct game *g, int country, const char *armored,
 		/* the moderator's key must take sealed picks */
 		if (pgp_encrypt(p, fpr, "test", &test, err) != 0)
 			goto out;
-	} else if (pgp_key_usable(p, fpr, err) != 0)
+	} else if (pgp_key_usable(p, fpr, err) != 0) {
 		goto out;
+	} else {
+		/*
+		 * A key that signs but cannot be encrypted to is taken (the
+		 * orders count), but every private report to it would be
+		 * withheld: the moderator hears it now, not at the next run.
+		 */
+		struct strbuf why;
+
+		sb_init(&why);
+		if (pgp_encrypt(p, fpr, "test", &test, &why) ==
+		    PGP_KEY_REFUSED)
+			diag_warn(g->path, 0, "the key of %s cannot receive "
+			    "private reports: %s; they are withheld until "
+			    "'adjudicator key' registers a key with a working "
+			    "encryption subkey", cname(&g->st, country),
+			    why.buf);
+		sb_release(&why);
+	}
 	e = new_entry(g, EN_KEY, now);
 	e->country = country;
 	snprintf(e->fpr, sizeof(e->fpr), "%s", fpr);

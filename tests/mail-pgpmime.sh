@@ -367,6 +367,8 @@ ofpr=$(gpg --homedir "$w/signonly" --list-keys --with-colons 2>/dev/null |
 gpg --homedir "$w/signonly" --armor --export "$ofpr" > "$w/signonly.asc" 2>/dev/null
 "$adj" key "$G" "$S" "$w/signonly.asc" --now "$T" > /dev/null 2> "$w/err" && ok ||
 	{ bad "the key without an encryption subkey was not registered"; cat "$w/err"; }
+grep -q "warning: the key of $(cap "$S") cannot receive private reports: key '$ofpr' has no encryption subkey; they are withheld until 'adjudicator key' registers a key with a working encryption subkey" "$w/err" && ok ||
+	{ bad "no warning that the key cannot receive private reports"; cat "$w/err"; }
 mark=$(ls "$srv/sink/new" | wc -l)
 T=2026-12-27T00:00:00Z	# past the next deadline: a run and its reports
 run
