@@ -115,13 +115,18 @@ fresh() {
 	mkdir "$w/$1"
 	cp -p "$d/game.xml" "$d/game.xml.cache" "$w/$1/"
 }
+# same_run DIR REF USE: the last run in $w/DIR gave the game file and
+# report of the one in $w/REF, and its trace says "cache: USE"
+same_run() {
+	grep -q "cache: $3" "$w/$1/trace31" &&
+	    cmp -s "$w/$1/game.xml" "$w/$2/game.xml" &&
+	    cmp -s "$w/$1/r.txt" "$w/$2/r.txt"
+}
 fresh ref
 step "$w/ref" 1
 fresh good
 step "$w/good" 0
-if grep -q 'cache: used' "$w/good/trace31" &&
-    cmp -s "$w/good/game.xml" "$w/ref/game.xml" &&
-    cmp -s "$w/good/r.txt" "$w/ref/r.txt"; then
+if same_run good ref used; then
 	ok
 else
 	bad "run 31 with the cache differs from run 31 without it"
@@ -151,9 +156,7 @@ fi
 # sha FILE: the SHA-256 the cache beside FILE must name
 sha() { sha256sum "$1" | cut -d' ' -f1; }
 check_ignored() {	# NAME WHAT
-	if grep -q 'cache: not used' "$w/$1/trace31" &&
-	    cmp -s "$w/$1/game.xml" "$w/ref/game.xml" &&
-	    cmp -s "$w/$1/r.txt" "$w/ref/r.txt"; then
+	if same_run "$1" ref "not used"; then
 		ok
 	else
 		bad "$2: not ignored, or the run differs:"
@@ -206,9 +209,7 @@ printf '\n' >> "$w/edited-ref/game.xml"
 rm "$w/edited-ref/game.xml.cache"
 step "$w/edited-ref" 1
 step "$w/edited" 0
-if grep -q 'cache: not used' "$w/edited/trace31" &&
-    cmp -s "$w/edited/game.xml" "$w/edited-ref/game.xml" &&
-    cmp -s "$w/edited/r.txt" "$w/edited-ref/r.txt"; then
+if same_run edited edited-ref "not used"; then
 	ok
 else
 	bad "a game file edited by hand: its cache was used, or the run" \
@@ -245,9 +246,7 @@ for m in 0 1; do
 	    --now "$t30" > /dev/null 2>&1
 	step "$w/rb$m" "$m"
 done
-if cmp -s "$w/rb0/game.xml" "$w/rb1/game.xml" &&
-    cmp -s "$w/rb0/r.txt" "$w/rb1/r.txt" &&
-    grep -q 'cache: used' "$w/rb0/trace31"; then
+if same_run rb0 rb1 used; then
 	ok
 else
 	bad "a rollback: the next run differs with and without the cache"

@@ -21,28 +21,9 @@
 # stopped by PID, every gpg-agent ended, the folder removed.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-adj=${ADJUDICATOR:-$top/build/adjudicator}
-servers=$top/tests/mail-servers.sh
-PY=/usr/bin/python3
-IMAP_PORT=${AOR_IMAP_PORT:-10143}
-SMTP_PORT=${AOR_SMTP_PORT:-10025}
+. "$top/tests/tools/common.sh"
+mail_prologue mail-e2e
 CLOSED_PORT=${AOR_CLOSED_PORT:-10026}
-w=$(mktemp -d /tmp/aor.XXXXXX)
-chmod 755 "$w"	# Dovecot's auth and mail processes look inside
-srv=$w/srv
-homes=
-started=
-cleanup() {
-	[ -n "$started" ] && "$servers" stop "$srv"
-	for h in $homes; do gpgconf --homedir "$h" --kill all 2>/dev/null; done
-	if [ -n "${AOR_KEEP:-}" ]; then echo "mail-e2e: kept $w"; else rm -rf "$w"; fi
-}
-trap cleanup EXIT
-trap 'exit 130' HUP INT PIPE TERM
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 check() {	# check NAME command...: passes when the command succeeds
 	name=$1
 	shift
@@ -53,27 +34,11 @@ started_at=$(date +%s)
 # ------------------------------------------------------------------
 # Keys, servers, the game
 
-mkkey() {	# a home $w/NAME, $w/NAME.asc, $w/NAME.fpr
-	h=$w/$1
-	mkdir -m 700 "$h"
-	homes="$homes $h"
-	gpg --homedir "$h" --batch --quiet --pinentry-mode loopback \
-		--passphrase '' --quick-generate-key "$1 <$1@test.invalid>" \
-		ed25519 sign never 2>/dev/null
-	fpr=$(gpg --homedir "$h" --list-keys --with-colons 2>/dev/null |
-		awk -F: '/^fpr/ {print $10; exit}')
-	gpg --homedir "$h" --batch --quiet --pinentry-mode loopback \
-		--passphrase '' --quick-add-key "$fpr" cv25519 encr never \
-		2>/dev/null
-	gpg --homedir "$h" --armor --export "$fpr" > "$w/$1.asc" 2>/dev/null
-	echo "$fpr" > "$w/$1.fpr"
-}
 for k in moderator prussia spain stranger; do mkkey "$k"; done
 for k in prussia spain; do	# players encrypt to the moderator
 	gpg --homedir "$w/$k" --batch --quiet --import "$w/moderator.asc" \
 		2>/dev/null
 done
-mkdir "$srv"
 if "$PY" -c 'import socket, sys
 sys.exit(socket.socket().connect_ex(("127.0.0.1", int(sys.argv[1]))) != 0)' \
     "$CLOSED_PORT"; then
@@ -81,28 +46,12 @@ sys.exit(socket.socket().connect_ex(("127.0.0.1", int(sys.argv[1]))) != 0)' \
 	echo "mail-e2e: 0 passed, 1 failed"
 	exit 1
 fi
-if ! "$servers" start "$srv"; then
-	echo "mail-e2e: cannot start the mail servers"
-	echo "mail-e2e: 0 passed, 1 failed"
-	exit 1
-fi
-started=yes
+start_servers
 export GNUPGHOME=$w/moderator
 unset ADJUDICATOR_MAIL_USER ADJUDICATOR_MAIL_PASSWORD \
 	ADJUDICATOR_TEST_CRASH_AFTER_FETCH
 
-G=$w/g.xml
-printf '%064d\n' 7 > "$w/seed"
-"$adj" new -o "$G" --id mailgame --now 2026-12-01T00:00:00Z \
-	--deadline-hours 48 --seed-file "$w/seed" --report /dev/null \
-	--player prussia:Anna:prussia@test.invalid \
-	--player spain:Bob:spain@test.invalid \
-	--key prussia:"$w/prussia.asc" --key spain:"$w/spain.asc" \
-	--moderator-key "$w/moderator.asc" > /dev/null 2>&1 ||
-	{ echo "new failed"; echo "mail-e2e: 0 passed, 1 failed"; exit 1; }
-
-MOD='Moderator <mod@test.invalid>'
-T=2026-12-01T01:00:00Z
+new_game mailgame
 run() {		# run [OPTIONS]: one cron step at time $T
 	"$adj" run "$G" --imap "imap://127.0.0.1:$IMAP_PORT/INBOX" \
 		--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" \

@@ -24,70 +24,19 @@
 # started is stopped by PID, every gpg-agent ended, the folder removed.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-adj=${ADJUDICATOR:-$top/build/adjudicator}
-servers=$top/tests/mail-servers.sh
-PY=/usr/bin/python3
-IMAP_PORT=${AOR_IMAP_PORT:-10143}
-SMTP_PORT=${AOR_SMTP_PORT:-10025}
-w=$(mktemp -d /tmp/aor.XXXXXX)
-chmod 755 "$w"	# Dovecot's auth and mail processes look inside
-srv=$w/srv
-homes=
-started=
-cleanup() {
-	[ -n "$started" ] && "$servers" stop "$srv"
-	for h in $homes; do gpgconf --homedir "$h" --kill all 2>/dev/null; done
-	if [ -n "${AOR_KEEP:-}" ]; then echo "mail-pgpmime: kept $w"; else rm -rf "$w"; fi
-}
-trap cleanup EXIT
-trap 'exit 130' HUP INT PIPE TERM
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$top/tests/tools/common.sh"
+mail_prologue mail-pgpmime
 
-mkkey() {	# a home $w/NAME, $w/NAME.asc, $w/NAME.fpr
-	h=$w/$1
-	mkdir -m 700 "$h"
-	homes="$homes $h"
-	gpg --homedir "$h" --batch --quiet --pinentry-mode loopback \
-		--passphrase '' --quick-generate-key "$1 <$1@test.invalid>" \
-		ed25519 sign never 2>/dev/null
-	fpr=$(gpg --homedir "$h" --list-keys --with-colons 2>/dev/null |
-		awk -F: '/^fpr/ {print $10; exit}')
-	gpg --homedir "$h" --batch --quiet --pinentry-mode loopback \
-		--passphrase '' --quick-add-key "$fpr" cv25519 encr never \
-		2>/dev/null
-	gpg --homedir "$h" --armor --export "$fpr" > "$w/$1.asc" 2>/dev/null
-	echo "$fpr" > "$w/$1.fpr"
-}
 for k in moderator prussia spain nobody; do mkkey "$k"; done
 for k in prussia spain; do	# players encrypt to the moderator
 	gpg --homedir "$w/$k" --batch --quiet --import "$w/moderator.asc" \
 		2>/dev/null
 done
-mkdir "$srv"
-if ! "$servers" start "$srv"; then
-	echo "mail-pgpmime: cannot start the mail servers"
-	echo "mail-pgpmime: 0 passed, 1 failed"
-	exit 1
-fi
-started=yes
+start_servers
 export GNUPGHOME=$w/moderator
 unset ADJUDICATOR_MAIL_USER ADJUDICATOR_MAIL_PASSWORD
 
-G=$w/g.xml
-printf '%064d\n' 7 > "$w/seed"
-"$adj" new -o "$G" --id mime --now 2026-12-01T00:00:00Z \
-	--deadline-hours 48 --seed-file "$w/seed" --report /dev/null \
-	--player prussia:Anna:prussia@test.invalid \
-	--player spain:Bob:spain@test.invalid \
-	--key prussia:"$w/prussia.asc" --key spain:"$w/spain.asc" \
-	--moderator-key "$w/moderator.asc" > /dev/null 2>&1 ||
-	{ echo "new failed"; echo "mail-pgpmime: 0 passed, 1 failed"; exit 1; }
-
-MOD='Moderator <mod@test.invalid>'
-T=2026-12-01T01:00:00Z
+new_game mime
 first=$("$adj" status "$G" |
 	sed -n 's/^pending: STEP \([^ ]*\) from \([^:]*\):.*/\2/p' | head -1)
 if [ "$first" = Spain ]; then F=spain S=prussia; else F=prussia S=spain; fi
@@ -310,24 +259,37 @@ rc=$?
 #    came, and still verifies; the player's private report is withheld
 #    with a plain notice, not encrypted to the revoked key
 
-ffpr=$(cat "$w/$F.fpr")
-"$adj" key "$G" "$F" "$w/$F/openpgp-revocs.d/$ffpr.rev" --now "$T" \
-	> /dev/null 2> "$w/err" && ok || { bad "the revocation was refused"; cat "$w/err"; }
-verify "$G"
-rc=$?
-[ "$rc" -eq 0 ] && grep -q "signed messages: 4 re-checked" "$w/v" && ok ||
-	{ bad "verify after the signer's key was revoked: exit $rc"; cat "$w/v"; }
-mark=$(ls "$srv/sink/new" | wc -l)
-T=2026-12-20T00:00:00Z	# past the deadline: defaults, a run, its reports
-run
-rc=$?
-[ "$rc" -eq 0 ] && grep -q "resolved run [0-9]" "$w/out" && ok ||
-	{ bad "run after the revocation: exit $rc"; cat "$w/out" "$w/err"; }
-grep -q "warning: the private report of $(cap "$F") is withheld" "$w/err" && ok ||
-	{ bad "the moderator was not told of the withheld report"; cat "$w/err"; }
-"$PY" - "$srv/sink/new" "$mark" "$F" "$S" <<'EOF' > "$w/priv" 2>&1
+# revoke COUNTRY WHAT: COUNTRY's key revoked at $T (with the revocation
+# certificate GnuPG made with the key); every signed message still verifies
+revoke() {
+	rfpr=$(cat "$w/$1.fpr")
+	"$adj" key "$G" "$1" "$w/$1/openpgp-revocs.d/$rfpr.rev" --now "$T" \
+		> /dev/null 2> "$w/err" && ok ||
+		{ bad "$2: the revocation was refused"; cat "$w/err"; }
+	verify "$G"
+	rc=$?
+	[ "$rc" -eq 0 ] && grep -q "signed messages: 4 re-checked" "$w/v" &&
+		ok || { bad "verify after $2: exit $rc"; cat "$w/v"; }
+}
+# withheld WHAT COUNTRY WHY NOTICE [OTHER]: a run at $T resolves; the
+# moderator is warned that COUNTRY's private report is withheld (WHY: the
+# rest of the warning, a grep pattern); of the private reports the run
+# mailed, COUNTRY's is one plain notice that holds NOTICE and no orders,
+# and (with OTHER) OTHER's is one, encrypted
+withheld() {
+	mark=$(ls "$srv/sink/new" | wc -l)
+	run
+	rc=$?
+	[ "$rc" -eq 0 ] && grep -q "resolved run [0-9]" "$w/out" && ok ||
+		{ bad "run $1: exit $rc"; cat "$w/out" "$w/err"; }
+	grep -q "warning: the private report of $(cap "$2") is withheld$3" \
+		"$w/err" && ok || { bad "$1: the moderator was not told why" \
+		"the report is withheld"; cat "$w/err"; }
+	"$PY" - "$srv/sink/new" "$mark" "$2" "$4" "${5:-}" <<'EOF' \
+		> "$w/priv" 2>&1
 import email, email.policy, os, sys
-d, mark, f, s = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+d, mark, f, notice, s = sys.argv[1:6]
+mark = int(mark)
 files = sorted(os.listdir(d), key=lambda x: os.path.getmtime(os.path.join(d, x)))
 got = {}
 for name in files[mark:]:
@@ -338,20 +300,19 @@ for name in files[mark:]:
 mine = [b for t, b in got.items() if f + '@' in t]
 theirs = [b for t, b in got.items() if s + '@' in t]
 ok = (len(mine) == 1 and 'your private report is withheld' in mine[0]
+      and notice in mine[0]
       and 'BEGIN PGP' not in mine[0] and 'STEP' not in mine[0]
-      and len(theirs) == 1 and 'BEGIN PGP MESSAGE' in theirs[0])
+      and (not s or (len(theirs) == 1 and 'BEGIN PGP MESSAGE' in theirs[0])))
 print(got)
 sys.exit(0 if ok else 1)
 EOF
-[ $? -eq 0 ] && ok || { bad "the private reports after the revocation"; cat "$w/priv"; }
+	[ $? -eq 0 ] && ok || { bad "$1: the private reports"; cat "$w/priv"; }
+}
+revoke "$F" "the signer's key was revoked"
+T=2026-12-20T00:00:00Z	# past the deadline: defaults, a run, its reports
+withheld "after the revocation" "$F" "" "" "$S"
 # the signer of the encrypted messages revoked too: all still verify
-sfpr=$(cat "$w/$S.fpr")
-"$adj" key "$G" "$S" "$w/$S/openpgp-revocs.d/$sfpr.rev" --now "$T" \
-	> /dev/null 2> "$w/err" && ok || { bad "the second revocation was refused"; cat "$w/err"; }
-verify "$G"
-rc=$?
-[ "$rc" -eq 0 ] && grep -q "signed messages: 4 re-checked" "$w/v" && ok ||
-	{ bad "verify after both keys were revoked: exit $rc"; cat "$w/v"; }
+revoke "$S" "both keys were revoked"
 
 # ------------------------------------------------------------------
 # 6. A key that cannot be encrypted to for a reason of its own (issue 9:
@@ -369,32 +330,10 @@ gpg --homedir "$w/signonly" --armor --export "$ofpr" > "$w/signonly.asc" 2>/dev/
 	{ bad "the key without an encryption subkey was not registered"; cat "$w/err"; }
 grep -q "warning: the key of $(cap "$S") cannot receive private reports: key '$ofpr' has no encryption subkey; they are withheld until 'adjudicator key' registers a key with a working encryption subkey" "$w/err" && ok ||
 	{ bad "no warning that the key cannot receive private reports"; cat "$w/err"; }
-mark=$(ls "$srv/sink/new" | wc -l)
 T=2026-12-27T00:00:00Z	# past the next deadline: a run and its reports
-run
-rc=$?
-[ "$rc" -eq 0 ] && grep -q "resolved run [0-9]" "$w/out" && ok ||
-	{ bad "run with a key without an encryption subkey: exit $rc"; cat "$w/out" "$w/err"; }
-grep -q "warning: the private report of $(cap "$S") is withheld: key '$ofpr' has no encryption subkey; after 'adjudicator key' with a mended or new key, send it with 'adjudicator report --run [0-9]* --for $S'" "$w/err" && ok ||
-	{ bad "the moderator was not told why the report is withheld"; cat "$w/err"; }
-"$PY" - "$srv/sink/new" "$mark" "$S" "$ofpr" <<'EOF' > "$w/priv" 2>&1
-import email, email.policy, os, sys
-d, mark, s, fpr = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-files = sorted(os.listdir(d), key=lambda x: os.path.getmtime(os.path.join(d, x)))
-got = {}
-for name in files[mark:]:
-    with open(os.path.join(d, name), 'rb') as fh:
-        m = email.message_from_binary_file(fh, policy=email.policy.default)
-    if 'private report' in str(m['Subject']):
-        got[str(m['To'])] = m.get_body(preferencelist=('plain',)).get_content()
-mine = [b for t, b in got.items() if s + '@' in t]
-ok = (len(mine) == 1 and 'your private report is withheld' in mine[0]
-      and "key '%s' has no encryption subkey." % fpr in mine[0]
-      and 'BEGIN PGP' not in mine[0] and 'STEP' not in mine[0])
-print(got)
-sys.exit(0 if ok else 1)
-EOF
-[ $? -eq 0 ] && ok || { bad "the private report to a key without an encryption subkey"; cat "$w/priv"; }
+withheld "with a key without an encryption subkey" "$S" \
+	": key '$ofpr' has no encryption subkey; after 'adjudicator key' with a mended or new key, send it with 'adjudicator report --run [0-9]* --for $S'" \
+	"key '$ofpr' has no encryption subkey."
 
 echo "mail-pgpmime: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

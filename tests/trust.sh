@@ -5,6 +5,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 adj=${ADJUDICATOR:-$top/build/adjudicator}
+. "$top/tests/tools/common.sh"	# ok, bad, mkkey NAME [EXPIRE]
 w=$(mktemp -d /tmp/aor.XXXXXX)
 homes=
 cleanup() {
@@ -14,27 +15,8 @@ cleanup() {
 trap cleanup EXIT
 pass=0
 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 G="gpg --batch --quiet --pinentry-mode loopback --passphrase ''"
 
-# mkkey NAME [EXPIRE]: a home $w/NAME with a signing key (and an
-# encryption subkey); prints nothing, leaves $w/NAME.asc and $w/NAME.fpr.
-mkkey() {
-	h=$w/$1
-	mkdir -m 700 "$h"
-	homes="$homes $h"
-	gpg --homedir "$h" --batch --quiet --pinentry-mode loopback \
-		--passphrase '' --quick-generate-key "$1 <$1@test.invalid>" \
-		ed25519 sign "${2:-never}" 2>/dev/null
-	fpr=$(gpg --homedir "$h" --list-keys --with-colons 2>/dev/null |
-		awk -F: '/^fpr/ {print $10; exit}')
-	gpg --homedir "$h" --batch --quiet --pinentry-mode loopback \
-		--passphrase '' --quick-add-key "$fpr" cv25519 encr never \
-		2>/dev/null
-	gpg --homedir "$h" --armor --export "$fpr" > "$w/$1.asc" 2>/dev/null
-	echo "$fpr" > "$w/$1.fpr"
-}
 sign() {	# sign NAME IN OUT
 	gpg --homedir "$w/$1" --batch --quiet --yes --pinentry-mode loopback \
 		--passphrase '' --clearsign -o "$3" "$2" 2>/dev/null
