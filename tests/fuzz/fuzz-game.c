@@ -32,7 +32,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(game_load(&g, out, NULL, 0) == 0,
 		    "a saved game does not load again");
 		game_release(&g);
-		unlink(out);
+		fuzz_remove_game(out);
 	}
 	unlink(in);
 	diag_reset();

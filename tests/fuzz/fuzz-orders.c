@@ -134,7 +134,7 @@ intake(const uint8_t *data, size_t size)
 		game_release(&g);
 		FUZZ_ASSERT(game_load(&g, saved, seed, LOAD_NEED_SEED) == 0,
 		    "a game that took a file does not load again");
-		unlink(saved);
+		fuzz_remove_game(saved);
 	}
 	game_release(&g);
 	unlink(file);

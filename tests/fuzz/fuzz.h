@@ -14,7 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <unistd.h>
+
 #include "diag.h"
+#include "pgp.h"
 #include "xmlutil.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -24,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 	fprintf(stderr, "fuzz: property broken: %s (%s)\n", (what), #cond); \
 	abort(); } } while (0)
 
-static void
+static inline void
 fuzz_init(void)
 {
 	static int done;
@@ -34,6 +37,23 @@ fuzz_init(void)
 	done = 1;
 	xml_init();
 	diag_quiet(1);
+}
+
+/*
+ * Removes a game file a target saved and what a save leaves beside it
+ * (GAME.xml.cache; GAME.xml.keys/ for a game with keys), so that runs
+ * leave nothing in /tmp.
+ */
+static inline void
+fuzz_remove_game(const char *path)
+{
+	char side[256];
+
+	unlink(path);
+	snprintf(side, sizeof(side), "%s.cache", path);
+	unlink(side);
+	snprintf(side, sizeof(side), "%s.keys", path);
+	pgp_remove_home(side);
 }
 
 #endif
