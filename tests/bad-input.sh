@@ -4,33 +4,11 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 adj=${ADJUDICATOR:-$top/build/adjudicator}
+. "$top/tests/tools/common.sh"	# ok, bad, expect
 w=$(mktemp -d /tmp/aor-bad.XXXXXX)
 trap 'rm -rf "$w"' EXIT
 pass=0
 fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# expect NAME STATUS PATTERN command...: the command must exit with
-# STATUS, print PATTERN (a fixed string) on stderr, and leave game.xml
-# byte-identical.
-expect() {
-	name=$1 status=$2 pattern=$3
-	shift 3
-	cp "$w/game.xml" "$w/before.xml"
-	"$@" > "$w/out" 2> "$w/err"
-	rc=$?
-	if [ "$rc" -ne "$status" ]; then
-		bad "$name: exit $rc, expected $status"; cat "$w/err"
-	elif ! grep -qF -- "$pattern" "$w/err"; then
-		bad "$name: stderr lacks '$pattern':"; cat "$w/err"
-	elif ! cmp -s "$w/game.xml" "$w/before.xml"; then
-		bad "$name: the game file changed"
-	else
-		ok
-	fi
-}
 
 order() {	# order FILE COUNTRY STEP LINE...
 	f=$w/$1 c=$2 s=$3

@@ -7,32 +7,12 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 adj=${ADJUDICATOR:-$top/build/adjudicator}
+. "$top/tests/tools/common.sh"	# ok, bad, expect
 w=$(mktemp -d /tmp/aor-mod.XXXXXX)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$w"' EXIT
 pass=0
 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 g=$w/game.xml
-
-# expect NAME STATUS PATTERN command...: exit STATUS, PATTERN (fixed) on
-# stderr, game.xml byte-identical.
-expect() {
-	name=$1 status=$2 pattern=$3
-	shift 3
-	cp "$g" "$w/before.xml"
-	"$@" > "$w/out" 2> "$w/err"
-	rc=$?
-	if [ "$rc" -ne "$status" ]; then
-		bad "$name: exit $rc, expected $status"; cat "$w/err"
-	elif ! grep -qF -- "$pattern" "$w/err"; then
-		bad "$name: stderr lacks '$pattern':"; cat "$w/err"
-	elif ! cmp -s "$g" "$w/before.xml"; then
-		bad "$name: the game file changed"
-	else
-		ok
-	fi
-}
 
 # same NAME EXPECTED ACTUAL: exact text.
 same() {

@@ -5,7 +5,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 adj=${ADJUDICATOR:-$top/build/adjudicator}
-. "$top/tests/tools/common.sh"	# ok, bad, mkkey NAME [EXPIRE]
+. "$top/tests/tools/common.sh"	# ok, bad, expect, mkkey NAME [EXPIRE]
 w=$(mktemp -d /tmp/aor.XXXXXX)
 homes=
 cleanup() {
@@ -20,24 +20,6 @@ G="gpg --batch --quiet --pinentry-mode loopback --passphrase ''"
 sign() {	# sign NAME IN OUT
 	gpg --homedir "$w/$1" --batch --quiet --yes --pinentry-mode loopback \
 		--passphrase '' --clearsign -o "$3" "$2" 2>/dev/null
-}
-# expect NAME STATUS PATTERN command...: exit status, stderr text, and the
-# game file unchanged.
-expect() {
-	name=$1 status=$2 pattern=$3
-	shift 3
-	cp "$w/game.xml" "$w/before.xml"
-	"$@" > "$w/out" 2> "$w/err"
-	rc=$?
-	if [ "$rc" -ne "$status" ]; then
-		bad "$name: exit $rc, expected $status"; cat "$w/err"
-	elif ! grep -qF -- "$pattern" "$w/err"; then
-		bad "$name: stderr lacks '$pattern':"; cat "$w/err"
-	elif ! cmp -s "$w/game.xml" "$w/before.xml"; then
-		bad "$name: the game file changed"
-	else
-		ok
-	fi
 }
 order() {	# order FILE COUNTRY STEP LINE...
 	f=$w/$1 c=$2 s=$3

@@ -16,6 +16,10 @@
 #                       $w/spain.asc, the moderator's $w/moderator.asc, the
 #                       seed 7 in $w/seed; $MOD, the moderator's address,
 #                       and $T, the time of the first step
+#   expect NAME STATUS PATTERN command...
+#                       the command exits with STATUS, prints PATTERN (a
+#                       fixed string) on stderr and leaves $w/game.xml
+#                       byte-identical
 #   mkkey NAME [EXPIRE] a GnuPG home $w/NAME (added to $homes) with an
 #                       ed25519 signing key expiring at EXPIRE (never) and
 #                       a cv25519 encryption subkey; leaves $w/NAME.asc
@@ -42,6 +46,23 @@ mail_prologue() {
 }
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+expect() {
+	name=$1 status=$2 pattern=$3
+	shift 3
+	cp "$w/game.xml" "$w/before.xml"
+	"$@" > "$w/out" 2> "$w/err"
+	rc=$?
+	if [ "$rc" -ne "$status" ]; then
+		bad "$name: exit $rc, expected $status"; cat "$w/err"
+	elif ! grep -qF -- "$pattern" "$w/err"; then
+		bad "$name: stderr lacks '$pattern':"; cat "$w/err"
+	elif ! cmp -s "$w/game.xml" "$w/before.xml"; then
+		bad "$name: the game file changed"
+	else
+		ok
+	fi
+}
 
 # shellcheck disable=SC2317 # called by the trap
 mail_cleanup() {
