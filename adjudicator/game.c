@@ -2092,12 +2092,6 @@ static xmlDoc *build_xml(struct game *g, const char *now, int viewer,
     int need_run, size_t from, int marks);
 
 xmlDoc *
-game_to_xml(struct game *g, const char *now)
-{
-	return build_xml(g, now, NO_COUNTRY, -1, 0, 0);
-}
-
-xmlDoc *
 game_save_xml(struct game *g, const char *now, int report_run)
 {
 	if (report_run < 0)

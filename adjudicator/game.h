@@ -202,9 +202,8 @@ int game_load_run(struct game *g, const char *path, int run);
 /* Writes the game atomically (temporary file, fsync, rename). */
 int game_save(struct game *g, const char *path, const char *now);
 /*
- * The same with doc, which must be game_save_xml(g, now, ...) or
- * game_to_xml(g, now) of this moment: one document for the report and the
- * file (issue 12).  The history entries the report needed but the splice
+ * The same with doc, which must be game_save_xml(g, now, ...) of this
+ * moment: one document for the report and the file (issue 12).  The history entries the report needed but the splice
  * takes from the file are taken out of doc.  The caller frees doc.
  */
 int game_save_doc(struct game *g, xmlDoc *doc, const char *path);
@@ -378,11 +377,10 @@ void game_drop_stale(struct game *g, const char *now);
 /* The deadline recorded for a decision, or NULL. */
 const char *game_deadline(const struct game *g, const struct decision *d);
 
-/* The whole game file as a document (for saving and reports). */
-xmlDoc *game_to_xml(struct game *g, const char *now);
 /*
- * The same for one player's report: with their decisions' legal choices,
- * and without what game_doc_hide takes out for viewer.
+ * The whole game file as a document for one player's report: with their
+ * decisions' legal choices, and without what game_doc_hide takes out for
+ * viewer.
  */
 xmlDoc *game_to_xml_for(struct game *g, const char *now, int viewer);
 /*
