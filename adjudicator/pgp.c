@@ -1089,21 +1089,13 @@ pgp_verify_home(const char *home, const char *msg, size_t len, char **plain,
 static int
 write_new(const char *path, const char *buf, size_t len)
 {
-	ssize_t w;
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	int rc;
 
 	if (fd < 0)
 		return -1;
-	while (len > 0) {
-		w = write(fd, buf, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		buf += w;
-		len -= (size_t)w;
-	}
-	return close(fd) != 0 || len > 0 ? -1 : 0;
+	rc = write_all(fd, buf, len);
+	return close(fd) != 0 || rc != 0 ? -1 : 0;
 }
 
 /*

@@ -170,7 +170,7 @@ sb_detach(struct strbuf *sb)
 	return p;
 }
 
-static int
+int
 write_all(int fd, const char *buf, size_t len)
 {
 	while (len > 0) {

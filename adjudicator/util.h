@@ -35,6 +35,9 @@ void sb_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 /* Hands the buffer to the caller, who frees it; sb is empty again. */
 char *sb_detach(struct strbuf *sb);
 
+/* Writes all len bytes of buf to fd (again after EINTR); 0 or -1. */
+int write_all(int fd, const char *buf, size_t len);
+
 /*
  * Writes a file atomically: a temporary file beside it with the mode,
  * written, fsynced and renamed over path, then the folder fsynced.  A
