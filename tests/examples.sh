@@ -206,12 +206,13 @@ for f in evil twice headless; do
 done
 
 # The source tree stays small (issue 11: under 5 MB without .git and the
-# build folders, build*/ as .gitignore says).
+# build folders, build*/ as .gitignore says; issue 20 allows 7 MB for Age
+# of Renaissance's data and example game).
 bytes=$(find "$top" \( -path "$top/.git" -o -path "$top/build*" \) -prune \
     -o -type f ! -name '*.lock' -print | tr '\n' '\0' | xargs -0 cat | wc -c)
-[ "$bytes" -lt 5000000 ] && ok ||
-	bad "the source tree has $bytes bytes, more than 5 MB"
-# And on disk, where every file takes whole blocks: under 5120 KB as a
+[ "$bytes" -lt 7000000 ] && ok ||
+	bad "the source tree has $bytes bytes, more than 7 MB"
+# And on disk, where every file takes whole blocks: under 7168 KB as a
 # checkout's files take them in 4 KB blocks (du -k); small files go into
 # packs (tests/tools/pack.sh), as the example's order files do.
 if git -C "$top" rev-parse --git-dir > /dev/null 2>&1; then
@@ -223,9 +224,9 @@ fi > "$w/files"
 kb=$(cd "$top" && xargs -0 stat -c %s < "$w/files" 2> /dev/null |
     awk '{ kb += int(($1 + 4095) / 4096) * 4 } END { print kb + 0 }')
 nfiles=$(tr -cd '\0' < "$w/files" | wc -c)
-[ "$nfiles" -gt 0 ] && [ "$kb" -gt 0 ] && [ "$kb" -lt 5120 ] && ok ||
+[ "$nfiles" -gt 0 ] && [ "$kb" -gt 0 ] && [ "$kb" -lt 7168 ] && ok ||
 	bad "the $nfiles tracked files take $kb KB on disk in 4 KB blocks," \
-	    "not under 5120 KB (pack small files: tests/tools/pack.sh)"
+	    "not under 7168 KB (pack small files: tests/tools/pack.sh)"
 
 echo "examples: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
