@@ -44,6 +44,8 @@ CORE = util diag dice xmlutil ruleset orders game cache resolve report pgp
 # The rules of Age of Reason, one file per phase.
 RULES = aor-state aor-setup aor-auction aor-segment aor-combat aor-scoring \
 	aor-turn aor-orders aor-choices
+# The rules of Age of Renaissance (issue 20), one file per phase.
+RENAISSANCE = ren-ruleset
 # The commands, one file each.
 CMDS = cmd-common cmd-new cmd-status cmd-check cmd-resolve cmd-verify \
 	cmd-adjust cmd-report cmd-key cmd-seal cmd-deadline cmd-player \
@@ -51,7 +53,8 @@ CMDS = cmd-common cmd-new cmd-status cmd-check cmd-resolve cmd-verify \
 # The mail commands, in the helper program adjudicator-mail (main.c).
 MAIL = mail mailstate cmd-fetch cmd-send cmd-run
 
-CORE_OBJS = $(patsubst %,$(B)/obj/%.o,$(CORE) $(RULES) $(CMDS))
+CORE_OBJS = $(patsubst %,$(B)/obj/%.o,$(CORE) $(RULES) $(RENAISSANCE) \
+	$(CMDS))
 MAIL_OBJS = $(patsubst %,$(B)/obj/%.o,$(MAIL))
 LIB_OBJS = $(CORE_OBJS) $(MAIL_OBJS)
 HEADERS = $(wildcard adjudicator/*.h)
@@ -63,7 +66,8 @@ all: $(B)/adjudicator $(B)/adjudicator-mail
 $(B)/obj/%.o: adjudicator/%.c $(HEADERS) | $(B)/obj
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(B)/obj/unit/%.o: tests/unit/%.c $(HEADERS) tests/unit/test.h | $(B)/obj/unit
+$(B)/obj/unit/%.o: tests/unit/%.c $(HEADERS) tests/unit/test.h \
+		tests/unit/ren-test.h | $(B)/obj/unit
 	$(CC) $(ALL_CFLAGS) -Iadjudicator -c -o $@ $<
 
 $(B)/obj/fuzz/%.o: tests/fuzz/%.c $(HEADERS) tests/fuzz/fuzz.h | $(B)/obj/fuzz
