@@ -101,6 +101,21 @@ now_args(int argc, char **argv, const char *usage_text, int nargs,
 }
 
 int
+file_is_game(const char *path)
+{
+	char buf[512];
+	size_t n;
+	FILE *f = fopen(path, "r");
+
+	if (f == NULL)
+		return 1;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return strstr(buf, "<game ") != NULL;
+}
+
+int
 run_time(const char *now_opt, char out[32])
 {
 	if (time_now(now_opt, out) != 0) {

@@ -281,8 +281,8 @@ value_is(const char *v, const char *w)
  * MAILER-DAEMON or postmaster (bounces); a delivery report
  * (multipart/report); an out-of-office subject.
  */
-static int
-auto_submitted(const char *raw, size_t len, const struct mail_info *info)
+int
+mail_automatic(const char *raw, size_t len, const struct mail_info *info)
 {
 	static const char *const subjects[] = { "Automatic reply:",
 	    "Auto:", "Autoreply:", "Auto-Reply:", "Out of Office",
@@ -325,9 +325,8 @@ auto_submitted(const char *raw, size_t len, const struct mail_info *info)
 	return 0;
 }
 
-/* Is address the moderator's own (--from)? */
-static int
-own_address(const struct moderation *m, const char *address)
+int
+moderation_own_address(const struct moderation *m, const char *address)
 {
 	const char *b, *e;
 
@@ -586,7 +585,7 @@ take_message(struct moderation *m, struct game *g, const struct imap_msg *im)
 	struct taking t;
 	struct strbuf err;
 	char *path, *spool_name = NULL, *spool_path = NULL;
-	int rc = 0, checked, parsed;
+	int rc = 0, checked, parsed, own;
 
 	rec = ms_add_message(&m->ms, m->now);
 	rec->uid = im->uid;
@@ -620,13 +619,14 @@ take_message(struct moderation *m, struct game *g, const struct imap_msg *im)
 		    "not answered again");
 		goto out;
 	}
-	if (rec->from == NULL || own_address(m, rec->from) ||
-	    auto_submitted(im->raw, im->len, &t.info)) {
+	own = moderation_own_address(m, rec->from);
+	if (rec->from == NULL || own ||
+	    mail_automatic(im->raw, im->len, &t.info)) {
 		t.no_answer = 1;
 		sb_add(&t.why, rec->from == NULL ? "no sender address: not "
-		    "answered" : own_address(m, rec->from) ? "mail from the "
-		    "moderator's own address: not answered" : "an automatic "
-		    "mail (an auto-reply or a bounce): not answered");
+		    "answered" : own ? "mail from the moderator's own "
+		    "address: not answered" : "an automatic mail (an "
+		    "auto-reply or a bounce): not answered");
 		if (!parsed)
 			sb_addf(&t.why, "; the mail cannot be read: %s",
 			    err.buf);

@@ -25,22 +25,6 @@ by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* A game file starts with <game ...>: other XML in the folder is not. */
-static int
-looks_like_game(const char *path)
-{
-	char buf[512];
-	size_t n;
-	FILE *f = fopen(path, "r");
-
-	if (f == NULL)
-		return 1;	/* let the load say why */
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	return strstr(buf, "<game ") != NULL;
-}
-
 static void
 list_one(const char *name, struct game *g)
 {
@@ -126,7 +110,7 @@ cmd_list(int argc, char **argv)
 	for (i = 0; i < n; i++) {
 		path = xasprintf("%s/%s", argv[optind], names[i]);
 		if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
-		    looks_like_game(path)) {
+		    file_is_game(path)) {
 			fflush(stdout);
 			if (game_load(&g, path, NULL, 0) != 0)
 				rc = EXIT_DATAERR;

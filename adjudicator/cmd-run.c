@@ -67,6 +67,7 @@
 
 #include "cmd.h"
 #include "diag.h"
+#include "judgestate.h"
 #include "mail.h"
 #include "mailstate.h"
 #include "pgp.h"
@@ -467,6 +468,23 @@ test_crash_after_fetch(void)
 #define GAME_FOLDER_PREFIX "aor-game-"
 #define UNKNOWN_FOLDER "aor-unknown"
 
+/*
+ * The IMAP folder name for prefix and id on a server whose hierarchy
+ * separator is sep ('\0': none): the separator becomes '+', which no
+ * game id holds, so that "spring.b" is no folder below "spring" and no
+ * two games share a folder (issue 18).
+ */
+static char *
+club_folder(char sep, const char *prefix, const char *id)
+{
+	char *f = xasprintf("%s%s", prefix, id), *p;
+
+	for (p = f; sep != '\0' && *p != '\0'; p++)
+		if (*p == sep)
+			*p = '+';
+	return f;
+}
+
 /* A game id that can name a file and a folder. */
 static int
 safe_id(const char *id)
@@ -478,20 +496,28 @@ safe_id(const char *id)
 	    "0123456789._-") == n;
 }
 
-/* The games of dir: the ids of its *.xml files, sorted. */
+/*
+ * The games of dir: the ids of its *.xml files, sorted.  A file that is
+ * not a game (a house ruleset beside the games) is skipped as list skips
+ * it, with a notice the first time (js remembers it) and never offered as
+ * a game (issue 18).
+ */
 static size_t
-list_games(const char *dir, char ***ids)
+list_games(const char *dir, char ***ids, struct judgestate *js)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
-	size_t n = 0, i, j;
+	struct stat sb;
+	char **others = NULL;
+	size_t n = 0, nothers = 0, i, j;
 
 	*ids = NULL;
 	if (d == NULL)
 		return 0;
 	while ((de = readdir(d)) != NULL) {
 		size_t len = strlen(de->d_name);
-		char *id;
+		char *id, *path;
+		int game;
 
 		if (len < 5 || strcmp(de->d_name + len - 4, ".xml") != 0)
 			continue;
@@ -500,10 +526,38 @@ list_games(const char *dir, char ***ids)
 			free(id);
 			continue;
 		}
+		path = xasprintf("%s/%s", dir, de->d_name);
+		game = stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+		    file_is_game(path);
+		if (!game && !judge_skipped(js, de->d_name))
+			diag_warn(path, 0, "not a game (its root element is "
+			    "not <game>): run --games skips it, as list does "
+			    "(said once)");
+		free(path);
+		if (!game) {
+			others = xrealloc(others, (nothers + 1) *
+			    sizeof(*others));
+			others[nothers++] = xstrdup(de->d_name);
+			free(id);
+			continue;
+		}
 		*ids = xrealloc(*ids, (n + 1) * sizeof(**ids));
 		(*ids)[n++] = id;
 	}
 	closedir(d);
+	/* remembered while they are there: one that comes back is told */
+	for (i = js->nskipped; i-- > 0;) {
+		for (j = 0; j < nothers; j++)
+			if (strcmp(js->skipped[i], others[j]) == 0)
+				break;
+		if (j == nothers)
+			judge_skipped_set(js, js->skipped[i], 0);
+	}
+	for (j = 0; j < nothers; j++) {
+		judge_skipped_set(js, others[j], 1);
+		free(others[j]);
+	}
+	free(others);
 	for (i = 1; i < n; i++)	/* a few games: insertion sort */
 		for (j = i; j > 0 && strcmp((*ids)[j - 1], (*ids)[j]) > 0;
 		    j--) {
@@ -538,14 +592,71 @@ game_line(const char *text, char out[64])
 	}
 }
 
+/*
+ * The moderator's GnuPG home (GNUPGHOME, else ~/.gnupg), opened once for
+ * the routing: mail encrypted to the moderator is routed by the GAME
+ * line inside (issue 18).  NULL when it cannot be opened.
+ */
+static struct pgp *
+moderator_pgp(struct pgp **mod, int *tried)
+{
+	const char *home = getenv("GNUPGHOME");
+	struct strbuf err;
+	char *path;
+
+	if (*tried)
+		return *mod;
+	*tried = 1;
+	sb_init(&err);
+	path = home != NULL && *home != '\0' ? xstrdup(home) :
+	    xasprintf("%s/.gnupg", getenv("HOME") ? getenv("HOME") : ".");
+	if (pgp_open(mod, path, &err) != 0) {
+		diag_warn(NULL, 0, "%s: mail encrypted to the moderator is "
+		    "routed by its Subject only", err.buf);
+		*mod = NULL;
+	}
+	free(path);
+	sb_release(&err);
+	return *mod;
+}
+
+/* The GAME line of a decrypted text: an RFC 3156 entity (maybe signed in
+ * it) or bare text. */
+static void
+decrypted_game_line(const char *plain, char out[64])
+{
+	struct mail_order inner;
+	struct strbuf err;
+	char *text = NULL, *signed_text = NULL;
+	int is_signed = 0;
+
+	memset(&inner, 0, sizeof(inner));
+	sb_init(&err);
+	if (mail_entity_text(plain, strlen(plain), &text, &inner, &is_signed,
+	    &err) == 1) {
+		if (is_signed && mail_signed_text(inner.text, inner.len,
+		    &signed_text, &err) == 0)
+			game_line(signed_text, out);
+		else if (!is_signed)
+			game_line(text, out);
+	}
+	if (out[0] == '\0')
+		game_line(plain, out);
+	free(text);
+	free(signed_text);
+	mail_order_release(&inner);
+	sb_release(&err);
+}
+
 /* The game a message is for, by its orders or its Subject; "" if none. */
 static void
-route_of(const struct imap_msg *im, char out[64])
+route_of(const struct imap_msg *im, struct pgp **mod, int *tried,
+    char out[64])
 {
 	struct mail_info info, inner_info;
 	struct mail_order order, inner;
 	struct strbuf err;
-	struct pgp *p = NULL;
+	struct pgp *p;
 	char *plain = NULL;
 	const char *s;
 
@@ -553,16 +664,10 @@ route_of(const struct imap_msg *im, char out[64])
 	sb_init(&err);
 	if (mail_parse(im->raw, im->len, &info, &order, &err) == 0) {
 		if (order.kind == PART_PGP_ENCRYPTED &&
-		    pgp_open(&p, NULL, &err) == 0 &&
+		    (p = moderator_pgp(mod, tried)) != NULL &&
 		    pgp_decrypt(p, order.text, &plain, &err) == 0) {
 			/* the moderator's key reads it; the game checks it */
-			if (mail_parse(plain, strlen(plain), &inner_info,
-			    &inner, &err) == 0)
-				game_line(inner.text, out);
-			else
-				game_line(plain, out);
-			mail_info_release(&inner_info);
-			mail_order_release(&inner);
+			decrypted_game_line(plain, out);
 		} else if (order.kind == PART_PGP_SIGNED) {
 			if (mail_parse(order.text, order.len, &inner_info,
 			    &inner, &err) == 0)
@@ -575,53 +680,51 @@ route_of(const struct imap_msg *im, char out[64])
 	if (out[0] == '\0' && info.subject != NULL &&
 	    (s = strstr(info.subject, "[aor ")) != NULL)
 		snprintf(out, 64, "%.*s", (int)strcspn(s + 5, "] \t"), s + 5);
-	if (p != NULL)
-		pgp_close(p);
 	free(plain);
 	mail_info_release(&info);
 	mail_order_release(&order);
 	sb_release(&err);
 }
 
-/* 1 for mail that must not be answered: no sender, our own, automatic. */
-static int
-no_answer(const struct imap_msg *im, const char *from, const char *self)
-{
-	const char *a = strstr(im->raw, "\nAuto-Submitted:");
-
-	if (from == NULL || (self != NULL && strstr(self, from) != NULL))
-		return 1;
-	if (a != NULL) {
-		a += 16;
-		a += strspn(a, " \t");
-		return strncasecmp(a, "no", 2) != 0 || isalnum(
-		    (unsigned char)a[2]);
-	}
-	return 0;
-}
-
 /*
- * The polite answer to mail for no game of ours.  Returns 0 when sent or
- * not to be sent, 1 on a temporary failure (the mail stays for the next
- * run), -1 on a permanent one.
+ * The polite answer to mail for no game of ours, at most once per message
+ * (issue 18): js records it before the send, as the outbox does, so that
+ * neither mail that cannot be moved out of the inbox nor a run killed
+ * between the answer and the move answers it again.  Returns 0 when sent
+ * or not to be sent, 1 when the mail is to stay in the inbox for the next
+ * run (a temporary failure, or the state cannot be written), -1 on a
+ * permanent failure.
  */
 static int
-answer_unknown(const struct moderation *t, const struct imap_msg *im,
-    const char *id, char **ids, size_t nids)
+answer_unknown(const struct moderation *t, struct judgestate *js,
+    const struct imap_msg *im, const char *id, char **ids, size_t nids)
 {
 	struct mail_info info;
 	struct mail_order order;
 	struct strbuf err, body;
-	char *msg = NULL, *msgid, *full;
+	char *msg = NULL, *msgid = NULL, *full, *key;
 	const char *to[1], *at;
 	size_t i, len = 0;
 	int temporary = 0, rc = 0;
+	enum judge_answer was;
 
 	sb_init(&err);
 	sb_init(&body);
 	mail_parse(im->raw, im->len, &info, &order, &err);
-	if (no_answer(im, info.from, t->from))
+	key = judge_key(info.message_id, im->raw, im->len);
+	was = judge_answer_of(js, key);
+	if (info.from == NULL || moderation_own_address(t, info.from) ||
+	    mail_automatic(im->raw, im->len, &info) ||
+	    (was != JA_NONE && was != JA_QUEUED))
 		goto out;
+	judge_answer_set(js, key, JA_SENDING, t->now);
+	if (judgestate_save(js, t->now) != 0) {
+		/* not recorded, so not sent: it waits in the inbox */
+		judge_answer_set(js, key, was == JA_NONE ? JA_QUEUED : was,
+		    t->now);
+		rc = 1;
+		goto out;
+	}
 	if (id[0] != '\0')
 		sb_addf(&body, "Your mail %s is for game '%s', which this "
 		    "judge does not run.\n", info.message_id ?
@@ -657,8 +760,13 @@ answer_unknown(const struct moderation *t, const struct imap_msg *im,
 		}
 		free(full);
 	}
-	free(msgid);
+	judge_answer_set(js, key, rc == 0 ? JA_SENT : rc > 0 ? JA_QUEUED :
+	    JA_FAILED, t->now);
+	if (judgestate_save(js, t->now) != 0 && rc == 0)
+		rc = -1;
 out:
+	free(key);
+	free(msgid);
 	free(msg);
 	mail_info_release(&info);
 	mail_order_release(&order);
@@ -680,18 +788,27 @@ folder_url(const char *url, const char *folder)
 	return xasprintf("%.*s/%s", (int)(slash - url), url, folder);
 }
 
+/* The worse of two exit statuses: anything beats OK, 75 least. */
+static int
+worse(int a, int b)
+{
+	if (a == EXIT_OK || (a == EXIT_TEMPFAIL && b != EXIT_OK))
+		return b;
+	return a;
+}
+
 /* Routes the judge's inbox into the games' folders.  Its exit status. */
 static int
-route_inbox(struct moderation *t, const char *dir, char **ids, size_t nids,
-    int *routed, int *unknown)
+route_inbox(struct moderation *t, struct judgestate *js, char sep,
+    char **ids, size_t nids, int *routed, int *unknown)
 {
 	struct imap_msg *msgs = NULL;
 	struct strbuf err;
+	struct pgp *mod = NULL;
 	unsigned long validity = 0;
 	size_t n = 0, i, k;
-	int temporary = 0, status = EXIT_OK;
+	int temporary = 0, status = EXIT_OK, tried = 0;
 
-	(void)dir;
 	sb_init(&err);
 	/* the inbox holds only mail not routed yet: take all of it */
 	if (imap_fetch_new(&t->imap, &validity, 0, &msgs, &n, &temporary,
@@ -706,20 +823,21 @@ route_inbox(struct moderation *t, const char *dir, char **ids, size_t nids,
 		char id[64], *folder;
 		int known = 0, a = 0;
 
-		route_of(&msgs[i], id);
+		route_of(&msgs[i], &mod, &tried, id);
 		for (k = 0; k < nids && !known; k++)
 			known = strcmp(ids[k], id) == 0;
 		if (!known) {
-			a = answer_unknown(t, &msgs[i], id, ids, nids);
+			a = answer_unknown(t, js, &msgs[i], id, ids, nids);
 			if (a > 0) {	/* answered next time */
-				status = EXIT_TEMPFAIL;
+				status = worse(status, diag_status() ?
+				    diag_status() : EXIT_TEMPFAIL);
 				continue;
 			}
 			if (a < 0)
 				status = EXIT_DATAERR;
 		}
-		folder = known ? xasprintf("%s%s", GAME_FOLDER_PREFIX, id) :
-		    xstrdup(UNKNOWN_FOLDER);
+		folder = club_folder(sep, known ? GAME_FOLDER_PREFIX :
+		    UNKNOWN_FOLDER, known ? id : "");
 		sb_reset(&err);
 		if (imap_move(&t->imap, msgs[i].uid, folder, &temporary,
 		    &err) != 0) {
@@ -735,6 +853,8 @@ route_inbox(struct moderation *t, const char *dir, char **ids, size_t nids,
 			(*unknown)++;
 		free(folder);
 	}
+	if (mod != NULL)
+		pgp_close(mod);
 	imap_msgs_free(msgs, n);
 	sb_release(&err);
 	return status;
@@ -764,44 +884,47 @@ run_game(struct moderation *m)
 	return moderation_close(m);
 }
 
-/* The worse of two exit statuses: anything beats OK, 75 least. */
-static int
-worse(int a, int b)
-{
-	if (a == EXIT_OK || (a == EXIT_TEMPFAIL && b != EXIT_OK))
-		return b;
-	return a;
-}
-
 static int
 run_games(struct moderation *t, const char *dir)
 {
-	char **ids = NULL, *lock_path;
-	size_t nids, i;
-	int lock, status, routed = 0, unknown = 0;
+	struct judgestate js;
+	struct strbuf err;
+	char **ids = NULL, *lock_path, sep = '\0';
+	size_t nids = 0, i;
+	int lock, status, routed = 0, unknown = 0, temporary = 0;
 	struct stat sb;
 
 	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
 		diag(EXIT_NOINPUT, dir, 0, "--games: not a folder");
 		return EXIT_NOINPUT;
 	}
-	nids = list_games(dir, &ids);
-	if (nids == 0) {
-		diag(EXIT_NOINPUT, dir, 0, "--games: no game files "
-		    "(GAME.xml) in this folder");
-		free(ids);
-		return EXIT_NOINPUT;
-	}
 	lock_path = xasprintf("%s/.judge", dir);
 	lock = game_lock(lock_path);	/* .judge.lock: one router */
 	free(lock_path);
-	if (lock < 0) {
-		for (i = 0; i < nids; i++)
-			free(ids[i]);
-		free(ids);
+	if (lock < 0)
 		return diag_status() ? diag_status() : EXIT_TEMPFAIL;
+	if (judgestate_load(&js, dir) != 0) {
+		status = diag_status();
+		goto out;
 	}
-	status = route_inbox(t, dir, ids, nids, &routed, &unknown);
+	nids = list_games(dir, &ids, &js);
+	if (nids == 0) {
+		diag(EXIT_NOINPUT, dir, 0, "--games: no game files "
+		    "(GAME.xml) in this folder");
+		status = EXIT_NOINPUT;
+		goto out;
+	}
+	sb_init(&err);
+	if (imap_separator(&t->imap, &sep, &temporary, &err) != 0) {
+		diag(temporary ? EXIT_TEMPFAIL : EXIT_DATAERR, NULL, 0, "%s%s",
+		    err.buf, temporary ? " (a temporary failure: try again "
+		    "later)" : "");
+		sb_release(&err);
+		status = temporary ? EXIT_TEMPFAIL : EXIT_DATAERR;
+		goto out;
+	}
+	sb_release(&err);
+	status = route_inbox(t, &js, sep, ids, nids, &routed, &unknown);
 	if (routed + unknown > 0)
 		printf("judge: routed %d mail%s to %s game%s, %d for no game "
 		    "here (answered)\n", routed, routed == 1 ? "" : "s",
@@ -810,19 +933,27 @@ run_games(struct moderation *t, const char *dir)
 	for (i = 0; i < nids; i++) {
 		struct moderation m = *t;
 		char *path = xasprintf("%s/%s.xml", dir, ids[i]);
-		char *folder = xasprintf("%s%s", GAME_FOLDER_PREFIX, ids[i]);
+		char *folder = club_folder(sep, GAME_FOLDER_PREFIX, ids[i]);
 		char *url = folder_url(t->imap.url, folder);
 
 		m.game_path = path;
 		m.imap.url = url;
+		/* a game that has had no mail has no folder yet: it runs
+		 * with nothing new, reminders and defaults due (issue 18) */
+		m.imap.missing_is_empty = 1;
 		diag_reset();
 		status = worse(status, run_game(&m));
 		free(url);
 		free(folder);
 		free(path);
-		free(ids[i]);
 	}
+	if (judgestate_save(&js, t->now) != 0)
+		status = worse(status, EXIT_CANTCREAT);
+out:
+	for (i = 0; i < nids; i++)
+		free(ids[i]);
 	free(ids);
+	judgestate_release(&js);
 	game_unlock(lock);
 	return status;
 }

@@ -54,6 +54,13 @@ int moderator_open(const char *path, struct game *g, int *lock);
 int moderator_close(const char *path, struct game *g, int lock,
     const char *now, int rc);
 
+/*
+ * Does the file look like a game file: its root element <game ...> within
+ * the first 512 bytes?  Other XML in a folder of games (a house ruleset)
+ * is not one; a file that cannot be opened counts as one, so that its
+ * load says why.  For list and run --games.
+ */
+int file_is_game(const char *path);
 /* The time of this run: --now or the clock; -1 with a diagnostic. */
 int run_time(const char *now_opt, char out[32]);
 

@@ -644,6 +644,70 @@ parse_uidvalidity(const char *data)
 	return p != NULL ? strtoul(p + 12, NULL, 10) : 0;
 }
 
+/*
+ * Is the session's mailbox missing, or one that cannot hold mail (a
+ * \Noselect parent)?  Asked after STATUS was refused, when a mailbox that
+ * does not exist is to read as empty.
+ */
+static int
+mailbox_missing(struct session *s)
+{
+	struct strbuf cmd;
+	int missing;
+
+	sb_init(&cmd);
+	sb_add(&cmd, "LIST \"\" ");
+	missing = imap_quote(&cmd, s->mailbox) == 0 &&
+	    imap_command(s, 0, 0, cmd.buf, NULL, NULL) == 0 &&
+	    (strstr(s->data.buf, "* LIST") == NULL ||
+	    find_ci(s->data.buf, "\\Noselect") != NULL ||
+	    find_ci(s->data.buf, "\\NonExistent") != NULL);
+	sb_release(&cmd);
+	return missing;
+}
+
+/* A folder LIST shows that can take mail; else it is to be created. */
+static int
+folder_listed(const char *data)
+{
+	return strstr(data, "* LIST") != NULL &&
+	    find_ci(data, "\\Noselect") == NULL &&
+	    find_ci(data, "\\NonExistent") == NULL;
+}
+
+int
+imap_separator(const struct mail_account *a, char *sep, int *temporary,
+    struct strbuf *err)
+{
+	struct session s;
+	const char *p;
+	int rc = -1;
+
+	*sep = '\0';
+	set_temporary(temporary, 0);
+	if (session_open(&s, a, 0, err) != 0)
+		goto out;
+	if (imap_command(&s, 0, 0, "LIST \"\" \"\"", temporary, err) != 0)
+		goto out;
+	/* * LIST (\Noselect) "." "" -- or NIL for a flat namespace */
+	p = strstr(s.data.buf, "* LIST");
+	p = p != NULL ? strchr(p, ')') : NULL;
+	if (p == NULL) {
+		set_err(err, "imap '%s': no answer to 'LIST \"\" \"\"'",
+		    s.shown);
+		goto out;
+	}
+	p += strspn(p + 1, " ") + 1;
+	if (p[0] == '"' && p[1] == '\\' && p[2] != '\0' && p[3] == '"')
+		*sep = p[2];
+	else if (p[0] == '"' && p[1] != '\0' && p[2] == '"')
+		*sep = p[1];
+	rc = 0;
+out:
+	session_close(&s);
+	return rc;
+}
+
 void
 imap_msgs_free(struct imap_msg *msgs, size_t n)
 {
@@ -664,7 +728,7 @@ imap_fetch_new(const struct mail_account *a, unsigned long *uidvalidity,
 	unsigned long *uids = NULL, server_validity;
 	size_t nuids = 0, i, got = 0;
 	struct imap_msg *out = NULL;
-	int rc = -1;
+	int rc = -1, temp = 0;
 
 	*msgs = NULL;
 	*n = 0;
@@ -679,8 +743,14 @@ imap_fetch_new(const struct mail_account *a, unsigned long *uidvalidity,
 		goto out;
 	}
 	sb_add(&cmd, " (UIDVALIDITY)");
-	if (imap_command(&s, 0, 0, cmd.buf, temporary, err) != 0)
+	if (imap_command(&s, 0, 0, cmd.buf, &temp, err) != 0) {
+		set_temporary(temporary, temp);
+		if (!temp && a->missing_is_empty && mailbox_missing(&s)) {
+			rc = 0;		/* no mail yet: nothing to take */
+			set_temporary(temporary, 0);
+		}
 		goto out;
+	}
 	server_validity = parse_uidvalidity(s.data.buf);
 	if (server_validity == 0) {
 		set_err(err, "imap '%s': no UIDVALIDITY in the reply to '%s'",
@@ -795,7 +865,9 @@ imap_move(const struct mail_account *a, unsigned long uid,
 	sb_addf(&cmd, "LIST \"\" %s", quoted.buf);
 	if (imap_command(&s, 0, 0, cmd.buf, temporary, err) != 0)
 		goto out;
-	if (strstr(s.data.buf, "* LIST") == NULL) {
+	/* a \Noselect parent (a folder below a name that holds none)
+	 * is made a folder too */
+	if (!folder_listed(s.data.buf)) {
 		sb_reset(&cmd);
 		sb_addf(&cmd, "CREATE %s", quoted.buf);
 		if (imap_command(&s, 0, 0, cmd.buf, temporary, err) != 0)

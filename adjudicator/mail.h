@@ -26,6 +26,9 @@ struct mail_account {
 	const char *netrc;	/* netrc file with the credentials, or NULL */
 	int insecure_plain;	/* allow imap:// or smtp:// without TLS */
 	long timeout;		/* seconds per request; 0 means 30 */
+	int missing_is_empty;	/* IMAP: a mailbox that does not exist (or
+				 * cannot hold mail) reads as empty: a
+				 * game's folder before its first mail */
 };
 
 /*
@@ -77,6 +80,13 @@ int imap_move(const struct mail_account *a, unsigned long uid,
 int smtp_send(const struct mail_account *a, const char *from,
     const char *const *to, size_t nto, const char *message, size_t len,
     int *temporary, struct strbuf *err);
+
+/*
+ * The server's hierarchy separator (LIST "" ""): *sep is the character,
+ * or '\0' when the server has none (a flat namespace).
+ */
+int imap_separator(const struct mail_account *a, char *sep, int *temporary,
+    struct strbuf *err);
 
 /* For tests of the fallback path: 1 makes imap_move ignore MOVE and
  * UIDPLUS even when the server offers them. */

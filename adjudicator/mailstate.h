@@ -252,6 +252,17 @@ int fetch_step(struct moderation *m);
  */
 int check_order_file(struct moderation *m, const char *path,
     const struct mime_signed *mime, char **verdict);
+/*
+ * Does the mail say it is automatic, so that an answer could loop
+ * (RFC 3834 and the signs adjudicator(1) lists: Auto-Submitted other than
+ * "no", Precedence bulk, junk, list or auto_reply, X-Autoreply,
+ * X-Autorespond, X-Auto-Response-Suppress, an empty Return-Path, a sender
+ * MAILER-DAEMON or postmaster, multipart/report, an out-of-office
+ * subject)?  raw: the message as fetched; info: what mail_parse read.
+ */
+int mail_automatic(const char *raw, size_t len, const struct mail_info *info);
+/* Is address (a bare address) the moderator's own, --from's? */
+int moderation_own_address(const struct moderation *m, const char *address);
 /* Queues the public report of run (to every player) and each player's
  * private report (encrypted to a registered key).  EXIT_OK or a status. */
 int queue_reports(struct moderation *m, struct game *g, int run);

@@ -581,7 +581,7 @@ closed_port(void)
 TEST(mail_account_errors_before_connecting)
 {
 	struct mail_account a = { "imap://moderator:hunter2@127.0.0.1:1/",
-	    NULL, 1, 5 };
+	    NULL, 1, 5, 0 };
 	struct saved_env env;
 	struct imap_msg *msgs;
 	unsigned long v = 0;
@@ -742,7 +742,7 @@ TEST(mailserver_silent_server_times_out)
 {
 	struct sockaddr_in sa;
 	socklen_t salen = sizeof(sa);
-	struct mail_account a = { NULL, NULL, 1, 1 };
+	struct mail_account a = { NULL, NULL, 1, 1, 0 };
 	struct saved_env env;
 	struct imap_msg *msgs;
 	struct strbuf err;
