@@ -102,7 +102,6 @@ next_auction(struct ctx *c, int number, int prev_opener)
 	}
 	if (n == 0) {
 		st->phase = PH_SEGMENTS;
-		aor_advance(c);
 		return;
 	}
 	begin(c, number, (prev_opener + 1) % st->nplayers);

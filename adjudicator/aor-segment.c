@@ -298,20 +298,6 @@ place(struct ctx *c, int country, const struct item *it)
 }
 
 void
-aor_segment_next(struct ctx *c)
-{
-	struct aor_state *st = c->st;
-	int order[RS_MAX_COUNTRIES];
-	int n = aor_segment_order(st, order);
-
-	if (++st->actor < n)
-		return;
-	st->actor = 0;
-	st->segment++;
-	aor_advance(c);
-}
-
-void
 aor_segment_apply(struct ctx *c, const struct order *o)
 {
 	int i;

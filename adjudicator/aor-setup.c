@@ -63,7 +63,6 @@ aor_setup(struct ctx *c)
 	ev(c, "start-player", st->players[st->start_seat].country,
 	    "%s is drawn as the start player.",
 	    cname(st, st->players[st->start_seat].country));
-	aor_advance(c);
 }
 
 /* R8: the turn's markers come out of the bag onto their areas. */

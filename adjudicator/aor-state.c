@@ -289,6 +289,24 @@ aor_segment_order(const struct aor_state *st, int *order)
 	return n;
 }
 
+/*
+ * The next player of the segment acts, or the segment is over.  Only
+ * bookkeeping: aor_apply and aor_default move the game on (aor_advance)
+ * after every action, so phase code never calls the flow.
+ */
+void
+aor_segment_next(struct ctx *c)
+{
+	struct aor_state *st = c->st;
+	int order[RS_MAX_COUNTRIES];
+	int n = aor_segment_order(st, order);
+
+	if (++st->actor < n)
+		return;
+	st->actor = 0;
+	st->segment++;
+}
+
 /* R9: top row is boxes 1, 3, 5, 7 (alliance 0), bottom row 2, 4, 6, 8. */
 int
 aor_alliance_of(const struct aor_state *st, int country)

@@ -403,6 +403,13 @@ aor_check(const struct aor_state *st, const struct order *o,
 	return aor_segment_check(st, o, err);
 }
 
+void
+aor_start(struct ctx *c)
+{
+	aor_setup(c);
+	aor_advance(c);
+}
+
 int
 aor_apply(struct ctx *c, const struct order *o, struct strbuf *err)
 {

@@ -276,9 +276,11 @@ int aor_adjust_canon(const struct aor_state *st, const char *text,
     struct strbuf *out, struct strbuf *err);
 
 /*
- * Sets up a new game (R7) for the players in st (countries and seats
- * filled in) and advances to the first decision.
+ * Starts a new game for the players in st (countries and seats filled in):
+ * sets it up (aor_setup) and advances to the first decision.
  */
+void aor_start(struct ctx *c);
+/* Sets up a new game (R7): the phase code, which never advances. */
 void aor_setup(struct ctx *c);
 
 /* The state as canonical XML under parent (<state>). */

@@ -421,7 +421,7 @@ game_create(struct game *g, const char *id,
 	g->sealing_bound = 1;
 	e = new_entry(g, EN_SETUP, now);
 	c = ctx_for(g, &e->j);
-	aor_setup(&c);
+	aor_start(&c);
 	finish_entry(g, e);
 	return g->dice.error ? -1 : 0;
 }
@@ -2825,7 +2825,7 @@ replay_entry(struct game *g, struct entry *e, int verify, int digest_too,
 			sb_add(&err, "setup entry not first");
 			rc = -1;
 		} else
-			aor_setup(&c);
+			aor_start(&c);
 		break;
 	case EN_ORDER:
 		if (e->country < 0 || order_parse_block(&g->rs, e->country,
