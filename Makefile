@@ -40,7 +40,10 @@ LDLIBS += $(PKG_LIBS)
 
 B = build
 # The generic play-by-email machinery.
-CORE = util diag dice xmlutil ruleset orders game cache resolve report pgp
+CORE = util diag dice xmlutil ruleset orders cache resolve report pgp $(GAME)
+# struct game and its file, one file per concern (game.h, game-internal.h).
+GAME = game history play clock moderator ruleset-copy keyring signature \
+	seal queue deadline document save view lock load shape replay verify
 # The rules of Age of Reason, one file per phase.
 RULES = aor-state aor-setup aor-auction aor-segment aor-combat aor-scoring \
 	aor-turn aor-orders aor-choices

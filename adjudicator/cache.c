@@ -29,7 +29,7 @@
 
 /*
  * Every field of struct entry is in the cache (entry_put, entry_get), or
- * recomputed by the load (opened, plain: see game.c, load).  A field
+ * recomputed by the load (opened, plain: see load.c, load).  A field
  * added to the struct must be added here too, with CACHE_FORMAT raised:
  * this stops the build until it is (on the machines the sizes are known
  * for).

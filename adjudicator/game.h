@@ -17,6 +17,7 @@
 #include <libxml/tree.h>
 
 #include "aor.h"
+#include "clock.h"
 #include "dice.h"
 #include "ruleset.h"
 
@@ -173,8 +174,12 @@ struct game {
  */
 enum { LOAD_VERIFY = 1, LOAD_NEED_SEED = 2, LOAD_FULL = 8 };
 
+/* game.c */
+
 void game_init(struct game *g);
 void game_release(struct game *g);
+
+/* play.c */
 
 /*
  * Creates a game: players (country indices in seating order, names,
@@ -183,6 +188,21 @@ void game_release(struct game *g);
  */
 int game_create(struct game *g, const char *id,
     const unsigned char seed[SEED_BYTES], const char *now);
+/*
+ * Applies an order to its current decision and records the entry.
+ * Returns 0, or -1 with the reason in err and nothing changed.
+ */
+int game_order(struct game *g, const struct order *o, const char *now,
+    struct strbuf *err);
+int game_default(struct game *g, const struct decision *d, const char *now);
+int game_adjust(struct game *g, const char *text, const char *now,
+    struct strbuf *err);
+void game_reject(struct game *g, const struct order *o, const char *reason,
+    const char *now);
+void game_entropy(struct game *g, int country, const char *text,
+    const char *now);
+
+/* load.c */
 
 /*
  * Loads and validates a game file and replays its history.  With a seed
@@ -199,6 +219,8 @@ int game_load(struct game *g, const char *path,
  */
 int game_load_run(struct game *g, const char *path, int run);
 
+/* save.c */
+
 /* Writes the game atomically (temporary file, fsync, rename). */
 int game_save(struct game *g, const char *path, const char *now);
 /*
@@ -207,6 +229,9 @@ int game_save(struct game *g, const char *path, const char *now);
  * takes from the file are taken out of doc.  The caller frees doc.
  */
 int game_save_doc(struct game *g, xmlDoc *doc, const char *path);
+
+/* document.c */
+
 /*
  * Issue 12: the document to render the report from and then save.  The
  * history entries the splice save takes from the file (see
@@ -216,18 +241,46 @@ int game_save_doc(struct game *g, xmlDoc *doc, const char *path);
  * mark the splice; game_doc_hide takes them out for the report.
  */
 xmlDoc *game_save_xml(struct game *g, const char *now, int report_run);
+/*
+ * The whole game file as a document for one player's report: with their
+ * decisions' legal choices, and without what game_doc_hide takes out for
+ * viewer.
+ */
+xmlDoc *game_to_xml_for(struct game *g, const char *now, int viewer);
+/*
+ * The same with only the history entries the text report of run reads:
+ * run's and the key entries (game_doc_trim).  Built so, not built whole
+ * and trimmed, the report costs the run, not the game (issue 12).  run -1
+ * writes every entry.
+ */
+xmlDoc *game_report_xml(struct game *g, const char *now, int viewer,
+    int run);
+
+/* view.c */
 
 /*
- * Applies an order to its current decision and records the entry.
- * Returns 0, or -1 with the reason in err and nothing changed.
+ * Issue 9 (R39): what a report's reader may not see, taken out of a game
+ * document for the report of viewer (NO_COUNTRY: the public report):
+ * other players' hands and discard piles, queued orders (counted in
+ * <queue waiting="N">), signed messages as received and the text of
+ * sealed orders, and events told to others.  game_to_xml_for does it;
+ * for the document also saved, game_doc_unhide puts everything back
+ * (and frees *h) after the report is rendered.
  */
-int game_order(struct game *g, const struct order *o, const char *now,
-    struct strbuf *err);
-int game_default(struct game *g, const struct decision *d, const char *now);
-int game_adjust(struct game *g, const char *text, const char *now,
-    struct strbuf *err);
-void game_reject(struct game *g, const struct order *o, const char *reason,
-    const char *now);
+struct hidden { xmlNode *node, *parent, *next; };
+void game_doc_hide(const struct game *g, xmlDoc *doc, int viewer,
+    struct hidden **h, size_t *nh);
+void game_doc_unhide(xmlDoc *doc, struct hidden *h, size_t nh);
+/*
+ * Issue 12: the history entries the text report template
+ * (templates/report-text.xsl) does not read, taken out like game_doc_hide
+ * does: all but run's entries and the key entries.  The report costs the
+ * run, not the game's length.  Only for that template: another one (the
+ * HTML report, a moderator's) may read every entry.
+ */
+void game_doc_trim(xmlDoc *doc, int run, struct hidden **h, size_t *nh);
+
+/* moderator.c */
 
 /*
  * A moderator's command (issue 11) as a history entry of kind
@@ -244,6 +297,9 @@ struct entry *game_moderate(struct game *g, const char *text,
 /* Adds a public event "The moderator ..." to a moderator's entry. */
 void game_note(struct game *g, struct entry *e, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* deadline.c */
+
 /* 1 while the moderator has paused the game: no deadline passes. */
 int game_paused(const struct game *g);
 /*
@@ -253,6 +309,11 @@ int game_paused(const struct game *g);
  */
 long long game_absence_shift(const struct game *g, int country,
     long long t, long long now);
+/* The deadline recorded for a decision, or NULL. */
+const char *game_deadline(const struct game *g, const struct decision *d);
+
+/* replay.c */
+
 /*
  * Truncates the history to its first n entries and replays them, so that
  * the game is exactly as it was after entry n - 1 (rollback).  Players'
@@ -261,6 +322,8 @@ long long game_absence_shift(const struct game *g, int country,
  */
 int game_truncate(struct game *g, size_t n, const char *path,
     struct strbuf *err);
+
+/* keyring.c */
 
 /*
  * Keys: registers an armoured public key for a country (or the moderator
@@ -285,19 +348,24 @@ void game_import_keys(struct game *g, struct pgp *p);
 /* 1 when orders must be signed: some player's key is registered. */
 int game_signed(const struct game *g);
 /*
- * Verifies a signed order message (clearsigned, or signed and encrypted
- * to the moderator) against the registered keys; gives the signed text
- * and the signer's primary fingerprint.  0 or -1 with the reason.
- */
-int game_verify_message(struct game *g, const char *msg, size_t len,
-    char **plain, char fpr[41], long long *signed_at, struct strbuf *err);
-/*
  * Verifies n messages ahead, all at once where they are clearsigned
  * (pgp_verify_home_all, issue 12): game_verify_message then takes a
  * message with the same bytes from here.  Takes msgs and its strings
  * over (malloc memory); msgs NULL forgets them.
  */
 void game_verify_ahead(struct game *g, char **msgs, size_t n);
+/* The moderator's GnuPG context (GNUPGHOME or ~/.gnupg), or NULL. */
+struct pgp *game_moderator(struct game *g, struct strbuf *err);
+
+/* signature.c */
+
+/*
+ * Verifies a signed order message (clearsigned, or signed and encrypted
+ * to the moderator) against the registered keys; gives the signed text
+ * and the signer's primary fingerprint.  0 or -1 with the reason.
+ */
+int game_verify_message(struct game *g, const char *msg, size_t len,
+    char **plain, char fpr[41], long long *signed_at, struct strbuf *err);
 /*
  * Records a signed message as received: text is the message as it came,
  * content the SHA-256 of its signed text, signed_at the signature's
@@ -329,8 +397,9 @@ int game_verify_mime(struct game *g, const char *entity, size_t len,
  */
 int game_find_received(const struct game *g, const char *content,
     const char *text);
-void game_entropy(struct game *g, int country, const char *text,
-    const char *now);
+
+/* seal.c */
+
 /*
  * Encrypts text, padded, to an armoured public key (a player's, for a
  * private report) in a throwaway home; caller frees *armored.
@@ -353,10 +422,10 @@ int game_holds_sealed(const struct game *g, const char *text);
 /* Encrypts text to the moderator's key, padded; for seal and the seed. */
 int game_seal_text(struct game *g, const char *text, char **armored,
     struct strbuf *err);
-/* The moderator's GnuPG context (GNUPGHOME or ~/.gnupg), or NULL. */
-struct pgp *game_moderator(struct game *g, struct strbuf *err);
 /* Tries every source of the seed in the file; 1 if the dice have it. */
 int game_find_seed(struct game *g);
+
+/* queue.c */
 
 /*
  * Queues an order for a later step, replacing an older one (R38);
@@ -374,44 +443,7 @@ int game_unqueue(struct game *g, const struct decision *d, struct order *o);
 /* Drops queued orders that have become stale; records each as rejected. */
 void game_drop_stale(struct game *g, const char *now);
 
-/* The deadline recorded for a decision, or NULL. */
-const char *game_deadline(const struct game *g, const struct decision *d);
-
-/*
- * The whole game file as a document for one player's report: with their
- * decisions' legal choices, and without what game_doc_hide takes out for
- * viewer.
- */
-xmlDoc *game_to_xml_for(struct game *g, const char *now, int viewer);
-/*
- * The same with only the history entries the text report of run reads:
- * run's and the key entries (game_doc_trim).  Built so, not built whole
- * and trimmed, the report costs the run, not the game (issue 12).  run -1
- * writes every entry.
- */
-xmlDoc *game_report_xml(struct game *g, const char *now, int viewer,
-    int run);
-/*
- * Issue 9 (R39): what a report's reader may not see, taken out of a game
- * document for the report of viewer (NO_COUNTRY: the public report):
- * other players' hands and discard piles, queued orders (counted in
- * <queue waiting="N">), signed messages as received and the text of
- * sealed orders, and events told to others.  game_to_xml_for does it;
- * for the document also saved, game_doc_unhide puts everything back
- * (and frees *h) after the report is rendered.
- */
-struct hidden { xmlNode *node, *parent, *next; };
-void game_doc_hide(const struct game *g, xmlDoc *doc, int viewer,
-    struct hidden **h, size_t *nh);
-void game_doc_unhide(xmlDoc *doc, struct hidden *h, size_t nh);
-/*
- * Issue 12: the history entries the text report template
- * (templates/report-text.xsl) does not read, taken out like game_doc_hide
- * does: all but run's entries and the key entries.  The report costs the
- * run, not the game's length.  Only for that template: another one (the
- * HTML report, a moderator's) may read every entry.
- */
-void game_doc_trim(xmlDoc *doc, int run, struct hidden **h, size_t *nh);
+/* lock.c */
 
 /*
  * An exclusive lock on the game for the whole run (GAME.xml.lock beside
@@ -421,11 +453,5 @@ void game_doc_trim(xmlDoc *doc, int run, struct hidden **h, size_t *nh);
  */
 int game_lock(const char *path);
 void game_unlock(int fd);
-
-/* UTC time now, or the --now override, as "YYYY-MM-DDTHH:MM:SSZ". */
-int time_now(const char *override, char out[32]);
-/* Parses ISO 8601 with a zone into UTC seconds; -1 on error. */
-long long time_parse(const char *text);
-void time_format(long long t, char out[32]);
 
 #endif

@@ -1,0 +1,408 @@
+/*
+ * keyring.c - registered keys, revocations, GAME.xml.keys/, and the
+ * verdicts verified ahead.
+ */
+#define _DEFAULT_SOURCE
+#include "game.h"
+#include "game-internal.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "diag.h"
+#include "pgp.h"
+#include "util.h"
+
+static const char *make_keyring(struct game *g, const char *const *texts,
+    size_t n, struct strbuf *err);
+
+/* Keys and signatures (issue 4). */
+
+void
+apply_key(struct game *g, const struct entry *e)
+{
+	if (e->country == NO_COUNTRY) {
+		snprintf(g->moderator_fpr, sizeof(g->moderator_fpr), "%s",
+		    e->fpr);
+		g->moderator_key = e->text;
+	} else {
+		snprintf(g->key_fpr[e->country], sizeof(g->key_fpr[0]), "%s",
+		    e->fpr);
+		g->key_text[e->country] = e->text;
+		g->key_revoked[e->country] = NULL;
+	}
+}
+
+void
+apply_revoke(struct game *g, const struct entry *e)
+{
+	if (e->country >= 0) {
+		g->key_revoked[e->country] = e->text;
+		g->key_revoked_at[e->country] = e->n;
+	}
+}
+
+int
+game_revoke_key(struct game *g, int country, const char *armored,
+    const char *now, struct strbuf *err)
+{
+	struct pgp *p = NULL;
+	struct entry *e;
+	char fpr[PGP_FPR_LEN + 1];
+	int rc = -1;
+
+	if (country < 0 || g->key_text[country] == NULL) {
+		sb_add(err, "no key is registered for this country");
+		return -1;
+	}
+	if (g->key_revoked[country] != NULL) {
+		sb_addf(err, "key %s is revoked already (history entry %d)",
+		    g->key_fpr[country], g->key_revoked_at[country]);
+		return -1;
+	}
+	if (pgp_open(&p, NULL, err) != 0)
+		return -1;
+	if (pgp_import(p, g->key_text[country], fpr, err) != 0 ||
+	    pgp_import_revocation(p, armored, g->key_fpr[country], err) != 0)
+		goto out;
+	e = new_entry(g, EN_REVOKE, now);
+	e->country = country;
+	snprintf(e->fpr, sizeof(e->fpr), "%s", g->key_fpr[country]);
+	e->text = xstrdup(armored);
+	aor_state_digest(&g->st, e->digest);
+	apply_revoke(g, e);
+	/* this run's keyring must refuse the key from now on */
+	drop_keyring(g);
+	sb_reset(err);
+	rc = 0;
+out:
+	pgp_close(p);
+	return rc;
+}
+
+int
+game_add_key(struct game *g, int country, const char *armored,
+    const char *now, struct strbuf *err)
+{
+	struct pgp *p = NULL;
+	struct entry *e;
+	char fpr[PGP_FPR_LEN + 1];
+	char *test = NULL;
+	int rc = -1, line;
+
+	/* the armoured key is recorded in the game file, which is XML */
+	if (text_check(armored, strlen(armored), &line, err) != 0) {
+		sb_addf(err, " (line %d)", line);
+		return -1;
+	}
+	if (pgp_open(&p, NULL, err) != 0)
+		return -1;
+	if (pgp_import(p, armored, fpr, err) != 0)
+		goto out;
+	if (country == NO_COUNTRY) {
+		/* the moderator's key must take sealed picks */
+		if (pgp_encrypt(p, fpr, "test", &test, err) != 0)
+			goto out;
+	} else if (pgp_key_usable(p, fpr, err) != 0) {
+		goto out;
+	} else {
+		/*
+		 * A key that signs but cannot be encrypted to is taken (the
+		 * orders count), but every private report to it would be
+		 * withheld: the moderator hears it now, not at the next run.
+		 */
+		struct strbuf why;
+
+		sb_init(&why);
+		if (pgp_encrypt(p, fpr, "test", &test, &why) ==
+		    PGP_KEY_REFUSED)
+			diag_warn(g->path, 0, "the key of %s cannot receive "
+			    "private reports: %s; they are withheld until "
+			    "'adjudicator key' registers a key with a working "
+			    "encryption subkey", cname(&g->st, country),
+			    why.buf);
+		sb_release(&why);
+	}
+	e = new_entry(g, EN_KEY, now);
+	e->country = country;
+	snprintf(e->fpr, sizeof(e->fpr), "%s", fpr);
+	e->text = xstrdup(armored);
+	aor_state_digest(&g->st, e->digest);
+	apply_key(g, e);
+	/* the keyring is made again with the new key when next needed */
+	drop_keyring(g);
+	g->mod_keys = 0;
+	rc = 0;
+out:
+	free(test);
+	pgp_close(p);
+	return rc;
+}
+
+int
+game_signed(const struct game *g)
+{
+	int c;
+
+	for (c = 0; c < g->rs.ncountries; c++)
+		if (aor_is_player(&g->st, c) && g->key_fpr[c][0] != '\0')
+			return 1;
+	return 0;
+}
+
+struct pgp *
+game_moderator(struct game *g, struct strbuf *err)
+{
+	const char *home = getenv("GNUPGHOME");
+	char *path;
+
+	if (g->mod != NULL)
+		return g->mod;
+	path = home && *home ? xstrdup(home) :
+	    xasprintf("%s/.gnupg", getenv("HOME") ? getenv("HOME") : ".");
+	if (pgp_open(&g->mod, path, err) != 0)
+		g->mod = NULL;
+	free(path);
+	return g->mod;
+}
+
+/*
+ * The armoured keys of the game's keyring: every key registered now (a
+ * key replaced by cmd key is not among them), and the revocations of
+ * those revoked (issue 9), so that the keyring refuses them.  Gives their
+ * number; *owned (caller frees each) are the revocation texts.
+ */
+static size_t
+keyring_texts(const struct game *g, const char *texts[2 * RS_MAX_COUNTRIES + 1],
+    char *owned[RS_MAX_COUNTRIES])
+{
+	size_t n = 0;
+	int c, k = 0;
+
+	for (c = 0; c < g->rs.ncountries && c < RS_MAX_COUNTRIES; c++)
+		if (g->key_text[c] != NULL)
+			texts[n++] = g->key_text[c];
+	for (c = 0; c < g->rs.ncountries && c < RS_MAX_COUNTRIES; c++)
+		if (g->key_text[c] != NULL && g->key_revoked[c] != NULL) {
+			owned[k] = pgp_revocation_text(g->key_revoked[c]);
+			texts[n++] = owned[k++];
+		}
+	for (; k < RS_MAX_COUNTRIES; k++)
+		owned[k] = NULL;
+	if (g->moderator_key != NULL)
+		texts[n++] = g->moderator_key;
+	return n;
+}
+
+static void
+free_owned(char *owned[RS_MAX_COUNTRIES])
+{
+	int k;
+
+	for (k = 0; k < RS_MAX_COUNTRIES; k++)
+		free(owned[k]);
+}
+
+void
+game_import_keys(struct game *g, struct pgp *p)
+{
+	struct strbuf err;
+	char fpr[PGP_FPR_LEN + 1];
+	int c;
+
+	sb_init(&err);
+	for (c = 0; c < g->rs.ncountries; c++) {
+		if (g->key_text[c] != NULL)
+			pgp_import(p, g->key_text[c], fpr, &err);
+		/* issue 9: a revoked key signs nothing from then on */
+		if (g->key_text[c] != NULL && g->key_revoked[c] != NULL)
+			pgp_import_revocation(p, g->key_revoked[c],
+			    g->key_fpr[c], &err);
+	}
+	if (g->moderator_key != NULL)
+		pgp_import(p, g->moderator_key, fpr, &err);
+	sb_release(&err);
+}
+
+/* Imports every registered key into a context once; errors are ignored. */
+void
+import_keys(struct game *g, struct pgp *p)
+{
+	if (g->mod_keys)
+		return;
+	game_import_keys(g, p);
+	g->mod_keys = 1;
+}
+
+void
+drop_keyring(struct game *g)
+{
+	game_verify_ahead(g, NULL, 0);
+	if (g->keyring_ctx != NULL)
+		pgp_close(g->keyring_ctx);
+	g->keyring_ctx = NULL;
+	if (g->keyring != NULL && g->keyring_temp)
+		pgp_remove_home(g->keyring);
+	free(g->keyring);
+	g->keyring = NULL;
+	g->keyring_temp = 0;
+}
+
+const char *
+game_keyring(struct game *g, struct strbuf *err)
+{
+	const char *texts[2 * RS_MAX_COUNTRIES + 1];
+	char *owned[RS_MAX_COUNTRIES];
+	const char *home;
+	size_t n;
+
+	if (g->keyring != NULL)
+		return g->keyring;
+	n = keyring_texts(g, texts, owned);
+	home = make_keyring(g, texts, n, err);
+	free_owned(owned);
+	return home;
+}
+
+/* game_keyring's work, once the key texts are known. */
+static const char *
+make_keyring(struct game *g, const char *const *texts, size_t n,
+    struct strbuf *err)
+{
+	struct strbuf all;
+	char label[65], *dir = NULL, *tmp, *mark, *old;
+	size_t i, len;
+
+	sb_init(&all);
+	for (i = 0; i < n; i++) {
+		sb_add(&all, texts[i]);
+		sb_addc(&all, '\0');
+	}
+	sha256_hex(all.buf ? all.buf : "", all.len, label);
+	sb_release(&all);
+	if (g->path != NULL) {
+		dir = xasprintf("%s.keys", g->path);
+		mark = xasprintf("%s/keys.sha256", dir);
+		old = read_file(mark, &len);
+		free(mark);
+		if (old != NULL && len >= 64 && memcmp(old, label, 64) == 0) {
+			free(old);
+			g->keyring = dir;
+			return dir;
+		}
+		free(old);
+	}
+	tmp = NULL;
+	if (dir != NULL) {
+		tmp = xasprintf("%s.XXXXXX", dir);
+		if (mkdtemp(tmp) == NULL) {
+			free(tmp);
+			free(dir);
+			tmp = dir = NULL;
+		}
+	}
+	if (tmp == NULL) {
+		tmp = xstrdup("/tmp/aor.XXXXXX");
+		if (mkdtemp(tmp) == NULL) {
+			sb_addf(err, "cannot create a GnuPG home in '/tmp': "
+			    "%s", strerror(errno));
+			free(tmp);
+			return NULL;
+		}
+	}
+	mark = xasprintf("%s/keys.sha256", tmp);
+	if (pgp_keyring_make(tmp, texts, n, err) != 0 ||
+	    write_file_atomic(mark, label, 64, 0600) != 0) {
+		if (err->len == 0)
+			sb_addf(err, "cannot write '%s': %s", mark,
+			    strerror(errno));
+		free(mark);
+		pgp_remove_home(tmp);
+		free(tmp);
+		free(dir);
+		return NULL;
+	}
+	free(mark);
+	if (dir != NULL) {
+		pgp_remove_home(dir);
+		if (rename(tmp, dir) == 0) {
+			free(tmp);
+			g->keyring = dir;
+			return dir;
+		}
+		free(dir);	/* another run made it meanwhile: use ours */
+	}
+	g->keyring = tmp;
+	g->keyring_temp = 1;
+	return tmp;
+}
+
+void
+game_verify_ahead(struct game *g, char **msgs, size_t n)
+{
+	const char *home = NULL;
+	struct strbuf err;
+	size_t i;
+
+	for (i = 0; i < g->nahead; i++) {
+		free(g->ahead_msg[i]);
+		free(g->ahead[i].plain);
+		free(g->ahead[i].err);
+	}
+	free(g->ahead_msg);
+	free(g->ahead_len);
+	free(g->ahead);
+	g->ahead_msg = NULL;
+	g->ahead_len = NULL;
+	g->ahead = NULL;
+	g->nahead = 0;
+	if (n >= 2) {
+		sb_init(&err);
+		home = game_keyring(g, &err);	/* else verify says why */
+		sb_release(&err);
+	}
+	if (home == NULL) {
+		for (i = 0; i < n; i++)
+			free(msgs[i]);
+		free(msgs);
+		return;
+	}
+	g->ahead_msg = msgs;
+	g->ahead_len = xcalloc(n, sizeof(*g->ahead_len));
+	g->ahead = xcalloc(n, sizeof(*g->ahead));
+	for (i = 0; i < n; i++)
+		g->ahead_len[i] = strlen(msgs[i]);
+	g->nahead = n;
+	pgp_verify_home_all(home, (const char *const *)msgs, g->ahead_len,
+	    n, g->ahead);
+}
+
+/*
+ * A verdict of game_verify_ahead on msg: 1 with its outputs, 0 when it
+ * has none.
+ */
+int
+verified_ahead(struct game *g, const char *msg, size_t len, char **plain,
+    char fpr[41], long long *signed_at, int *rc, struct strbuf *err)
+{
+	const struct pgp_verdict *v;
+	size_t i;
+
+	for (i = 0; i < g->nahead; i++) {
+		v = &g->ahead[i];
+		if (!v->judged || g->ahead_len[i] != len ||
+		    memcmp(g->ahead_msg[i], msg, len) != 0)
+			continue;
+		*rc = v->rc;
+		if (v->rc != 0) {
+			sb_add(err, v->err);
+			return 1;
+		}
+		*plain = xstrdup(v->plain);
+		memcpy(fpr, v->fpr, 41);
+		if (signed_at != NULL)
+			*signed_at = v->signed_at;
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,608 @@
+/*
+ * load.c - reading a game file, lean or full, or from the cache.
+ */
+#define _DEFAULT_SOURCE
+#include "game.h"
+#include "game-internal.h"
+
+#include <string.h>
+
+#include "cache.h"
+#include "diag.h"
+#include "orders.h"
+#include "util.h"
+#include "xmlutil.h"
+
+static int
+country_attr(const struct game *g, xmlNode *n, const char *attr,
+    const char *path)
+{
+	char buf[64];
+	int c;
+
+	if (xml_attr(n, attr, buf, sizeof(buf)) != 0)
+		return NO_COUNTRY;
+	c = rs_country_by_id(&g->rs, buf);
+	if (c < 0)
+		diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n), "unknown "
+		    "country '%s'", buf);
+	return c < 0 ? -2 : c;
+}
+
+static int
+read_entry(struct game *g, xmlNode *n, struct entry *e, const char *path)
+{
+	xmlNode *c;
+	char kind[16], buf[32];
+	size_t k;
+
+	memset(e, 0, sizeof(*e));
+	journal_init(&e->j);
+	e->n = xml_attr_int(n, "n", -1);
+	e->line = (int)xmlGetLineNo(n);
+	e->run = xml_attr_int(n, "run", 0);
+	xml_attr(n, "kind", kind, sizeof(kind));
+	for (k = 0; k < ARRAY_SIZE(kind_names); k++)
+		if (strcmp(kind, kind_names[k]) == 0)
+			e->kind = (enum entry_kind)k;
+	xml_attr(n, "time", e->time, sizeof(e->time));
+	xml_attr(n, "step", e->step, sizeof(e->step));
+	xml_attr(n, "digest", e->digest, sizeof(e->digest));
+	e->country = country_attr(g, n, "country", path);
+	if (e->country == -2)
+		return -1;
+	e->sealed = xml_attr_yes(n, "sealed");
+	e->queued = xml_attr_int(n, "queued", 0);
+	xml_attr(n, "fingerprint", e->fpr, sizeof(e->fpr));
+	e->of = xml_attr_int(n, "of", -1);
+	e->session_key = xml_attr_dup(n, "session-key");
+	if (xml_attr(n, "signed", buf, sizeof(buf)) == 0)
+		e->signed_at = time_parse(buf);
+	xml_attr(n, "content", e->content, sizeof(e->content));
+	e->source = xml_attr_dup(n, "source");
+	if ((c = xml_child(n, "text")) != NULL)
+		e->text = xml_text(c);
+	if ((c = xml_child(n, "entity")) != NULL) {
+		char *b = xml_text(c);
+
+		e->entity = base64_decode(b, &e->entity_len);
+		free(b);
+		if (e->entity == NULL || e->entity_len > SIGNED_ENTITY_MAX) {
+			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(c), "<entity>"
+			    ": %s", e->entity == NULL ? "not base64" :
+			    "larger than a signed order may be");
+			return -1;
+		}
+	}
+	if ((c = xml_child(n, "signature")) != NULL) {
+		e->signature = xml_text(c);
+		if (strlen(e->signature) > SIGNATURE_MAX) {
+			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(c),
+			    "<signature>: larger than a signature may be");
+			return -1;
+		}
+	}
+	if ((c = xml_child(n, "reason")) != NULL)
+		e->reason = xml_text(c);
+	for (c = xml_child(n, "draw"); c; c = xml_next(c, "draw")) {
+		struct draw *d;
+
+		e->draws = xrealloc(e->draws, (e->ndraws + 1) *
+		    sizeof(*e->draws));
+		d = &e->draws[e->ndraws++];
+		d->n = (unsigned)xml_attr_int(c, "n", 0);
+		d->range = (unsigned)xml_attr_int(c, "range", 0);
+		d->value = (unsigned)xml_attr_int(c, "value", 0);
+		d->purpose = xml_attr_dup(c, "purpose");
+	}
+	for (c = xml_child(n, "event"); c; c = xml_next(c, "event")) {
+		struct event *ev;
+
+		if (e->j.n == e->j.alloc) {
+			e->j.alloc = e->j.alloc ? 2 * e->j.alloc : 16;
+			e->j.ev = xrealloc(e->j.ev, e->j.alloc *
+			    sizeof(*e->j.ev));
+		}
+		ev = &e->j.ev[e->j.n++];
+		xml_attr(c, "type", ev->type, sizeof(ev->type));
+		ev->text = xml_text(c);
+		ev->country = country_attr(g, c, "country", path);
+		ev->to = country_attr(g, c, "to", path);
+		if (ev->country == -2 || ev->to == -2)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+read_players(struct game *g, xmlNode *root, const char *path)
+{
+	xmlNode *n;
+	int errors = 0;
+
+	for (n = xml_child(xml_child(root, "players"), "player"); n;
+	    n = xml_next(n, "player")) {
+		struct player *p = &g->st.players[g->st.nplayers];
+		int c = country_attr(g, n, "country", path);
+
+		if (c < 0 || g->st.seat_of[c] >= 0 ||
+		    g->st.nplayers == RS_MAX_COUNTRIES) {
+			if (c >= 0)
+				diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
+				    "country '%s' has two players",
+				    cid(g, c));
+			errors++;
+			continue;
+		}
+		p->country = c;
+		xml_attr(n, "name", p->name, sizeof(p->name));
+		xml_attr(n, "email", p->email, sizeof(p->email));
+		g->st.seat_of[c] = g->st.nplayers++;
+	}
+	for (n = xml_child(xml_child(root, "variants"), "variant"); n;
+	    n = xml_next(n, "variant")) {
+		char name[64];
+		int f;
+
+		xml_attr(n, "name", name, sizeof(name));
+		f = aor_variant_by_name(name);
+		if (f == 0) {
+			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
+			    "unknown variant '%s'", name);
+			errors++;
+		}
+		g->st.variants |= (unsigned)f;
+	}
+	return errors ? -1 : 0;
+}
+
+static int
+read_tail(struct game *g, xmlNode *root, const char *path)
+{
+	xmlNode *n;
+	int errors = 0;
+
+	for (n = xml_child(xml_child(root, "pending"), "decision"); n;
+	    n = xml_next(n, "decision")) {
+		struct deadline *d;
+		int c = country_attr(g, n, "country", path);
+
+		if (c < 0) {
+			errors++;
+			continue;
+		}
+		g->deadlines = xrealloc(g->deadlines, (g->ndeadlines + 1) *
+		    sizeof(*g->deadlines));
+		d = &g->deadlines[g->ndeadlines++];
+		memset(d, 0, sizeof(*d));
+		xml_attr(n, "step", d->step, sizeof(d->step));
+		xml_attr(n, "deadline", d->when, sizeof(d->when));
+		d->removed = xml_attr_yes(n, "no-deadline");
+		d->country = c;
+	}
+	for (n = xml_child(xml_child(root, "queue"), "order"); n;
+	    n = xml_next(n, "order")) {
+		struct strbuf err;
+		struct order o;
+		char *text = xml_text(n), *src = xml_attr_dup(n, "source");
+		char tbuf[32];
+		int c = country_attr(g, n, "country", path);
+
+		sb_init(&err);
+		if (c < 0 || order_parse_block(&g->rs, c, text, src, &o,
+		    &err) != 0) {
+			if (c >= 0)
+				diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
+				    "queued order: %s", err.buf);
+			errors++;
+		} else {
+			g->queue = xrealloc(g->queue, (g->nqueue + 1) *
+			    sizeof(*g->queue));
+			g->queue[g->nqueue].o = o;
+			g->queue[g->nqueue].run = xml_attr_int(n, "run", 0);
+			g->queue[g->nqueue].signed_at = 0;
+			if (xml_attr(n, "signed", tbuf, sizeof(tbuf)) == 0)
+				g->queue[g->nqueue].signed_at =
+				    time_parse(tbuf);
+			g->queue[g->nqueue].o.queued_run = xml_attr_int(n,
+			    "since", g->queue[g->nqueue].run);
+			g->nqueue++;
+		}
+		sb_release(&err);
+		free(text);
+		free(src);
+	}
+	return errors ? -1 : 0;
+}
+
+/* The recorded <state> must be what the history produces. */
+static int
+check_state(struct game *g, xmlNode *root, const char *path)
+{
+	xmlNode *recorded = xml_child(root, "state");
+	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
+	xmlNode *r = xmlNewNode(NULL, (const xmlChar *)"x");
+	xmlBuffer *a = xmlBufferCreate(), *b = xmlBufferCreate();
+	int rc;
+
+	xmlDocSetRootElement(doc, r);
+	aor_state_xml(&g->st, r);
+	xmlNodeDump(a, doc, r->children, 0, 0);
+	xmlNodeDump(b, recorded->doc, recorded, 0, 0);
+	rc = strcmp((const char *)xmlBufferContent(a),
+	    (const char *)xmlBufferContent(b)) == 0 ? 0 : -1;
+	if (rc != 0)
+		diag(EXIT_DATAERR, path, (int)xmlGetLineNo(recorded),
+		    "the <state> element does not match what the history "
+		    "produces (edited by hand?)");
+	xmlBufferFree(a);
+	xmlBufferFree(b);
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+/*
+ * Parses a game file this program wrote and validates it against
+ * formats/game.rng without the schema's pattern facets and with the
+ * history entries after the first checked here: libxml2's RELAX NG
+ * validation of them cost more than the rest of a run (issue 12).  The
+ * checks are those of the schema; verify and files from outside get the
+ * schema itself.
+ */
+static xmlDoc *
+lean_load(const char *path)
+{
+	xmlDoc *doc = xml_load(path, NULL, XML_LOAD_NOFOLLOW);
+	xmlNode *hist, *first, *n, *next, *rest = NULL, *last = NULL;
+	int bad = 0;
+
+	if (doc == NULL)
+		return NULL;
+	hist = xml_child(xmlDocGetRootElement(doc), "history");
+	first = xml_child(hist, "entry");
+	/* the entries after the first, set aside in order */
+	for (n = first ? first->next : NULL; n != NULL; n = next) {
+		next = n->next;
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		xmlUnlinkNode(n);
+		if (last == NULL)
+			rest = n;
+		else
+			last->next = n;
+		n->prev = last;
+		last = n;
+	}
+	if (last != NULL)
+		last->next = NULL;
+	bad = xml_validate_lean(doc, path, "formats/game.rng");
+	for (n = rest; n != NULL; n = next) {
+		next = n->next;
+		n->next = n->prev = NULL;
+		xmlAddChild(hist, n);
+		if (bad == 0 && check_entry_shape(n, path) != 0)
+			bad = -1;
+	}
+	if (bad == 0 && check_values(xmlDocGetRootElement(doc), path) != 0)
+		bad = -1;
+	if (bad != 0) {
+		xmlFreeDoc(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+/*
+ * Issue 12, the fast load.  When the cache beside a game file is the one
+ * of its exact bytes (cache.h: the SHA-256 of the file is its key), the
+ * file is the one this program (this version and build) wrote last, from
+ * a game it had loaded and checked: the load then parses only the file's
+ * head and tail, without the schema (they were checked when that game
+ * was loaded), and takes the history entries and the rules' state after
+ * them from the cache instead of parsing, checking and replaying them.
+ * What the replay does outside the rules' state is done again from the
+ * entries (replay_cached).  Anything that does not fit takes the full
+ * path, which says what is wrong, if anything is.  verify, rollback
+ * (LOAD_FULL) and game_load_run (report --run) always take the full
+ * path.
+ */
+static struct cache *
+cache_for(const char *path, char **bytes, size_t *len)
+{
+	struct cache *c;
+
+	*bytes = read_input_file(path, XML_MAX_FILE, INPUT_NOFOLLOW, len);
+	if (*bytes == NULL)
+		return NULL;	/* the full path says why */
+	c = cache_open(path, *bytes, *len);
+	if (c == NULL) {
+		free(*bytes);
+		*bytes = NULL;
+	}
+	return c;
+}
+
+/* The file without its history entries [from, to), parsed. */
+static xmlDoc *
+skeleton_load(const char *path, const char *bytes, size_t len, size_t from,
+    size_t to)
+{
+	size_t slen = len - (to - from);
+	char *skel = xmalloc(slen + 1);
+	xmlDoc *doc;
+
+	memcpy(skel, bytes, from);
+	memcpy(skel + from, bytes + to, len - to);
+	skel[slen] = '\0';
+	doc = xml_parse_valid(skel, slen, path, NULL);
+	free(skel);
+	return doc;
+}
+
+static int
+load(struct game *g, const char *path, const unsigned char *seed,
+    int flags, int upto)
+{
+	int verify = (flags & LOAD_VERIFY) != 0;
+	/*
+	 * verify gets the whole schema; the others the schema without its
+	 * costly pattern facets, whose values are checked here (issue 12).
+	 * A symbolic link would be replaced by a file on save: refused.
+	 */
+	int lean = !verify;
+	int may_cache = lean && upto < 0 && !(flags & LOAD_FULL) &&
+	    !cache_disabled();
+	char *bytes = NULL, *needs_plain = NULL;
+	size_t blen = 0, sfrom = 0, sto = 0, sn = 0;
+	struct cache *c = may_cache ? cache_for(path, &bytes, &blen) : NULL;
+	struct aor_state snap;
+	xmlDoc *doc;
+	xmlNode *root, *rsnode, *n;
+	char commit[65], revealed[2 * SEED_BYTES + 8], sealing[16];
+	unsigned char seedbuf[SEED_BYTES];
+	struct player players[RS_MAX_COUNTRIES];
+	int rc = -1, rules;
+	size_t k, keep, nplains = 0;
+	struct deadline *dl = NULL;
+	char **plains = NULL;	/* verify: the signed texts (issue 9.5) */
+
+	if (c != NULL && cache_splice(c, blen, &sfrom, &sto, &sn) != 0) {
+		cache_close(c);
+		c = NULL;
+	}
+	if (c != NULL)
+		doc = skeleton_load(path, bytes, blen, sfrom, sto);
+	else
+		doc = lean ? lean_load(path) : xml_load(path,
+		    "formats/game.rng", XML_LOAD_NOFOLLOW);
+	if (doc == NULL)
+		goto fail;
+	root = xmlDocGetRootElement(doc);
+	game_init(g);
+	g->path = xstrdup(path);
+	xml_attr(root, "id", g->id, sizeof(g->id));
+	xml_attr(root, "created", g->created, sizeof(g->created));
+	g->run = xml_attr_int(root, "run", 0);
+	if (xml_attr_int(root, "format", 0) != FORMAT_VERSION) {
+		diag(EXIT_DATAERR, path, 0, "game file format %d, this "
+		    "adjudicator reads format %d",
+		    xml_attr_int(root, "format", 0), FORMAT_VERSION);
+		goto out;
+	}
+	/* A game keeps the reading of the rules it was made under (aor.h). */
+	rules = xml_attr_int(root, "rules", AOR_RULES_OLDEST);
+	if (rules < AOR_RULES_OLDEST || rules > AOR_RULES_CURRENT) {
+		diag(EXIT_DATAERR, path, (int)xmlGetLineNo(root), "game "
+		    "played under rules reading %d; this adjudicator knows "
+		    "readings %d to %d", rules, AOR_RULES_OLDEST,
+		    AOR_RULES_CURRENT);
+		goto out;
+	}
+	rsnode = xml_child(root, "ruleset");
+	g->sealing_bound = xml_attr(root, "sealing", sealing,
+	    sizeof(sealing)) == 0 && strcmp(sealing, "bound") == 0;
+	ruleset_commit_read(g, xml_child(root, "ruleset-digest"));
+	/* the cache's file had its ruleset copy checked when it was loaded */
+	if (c == NULL && ruleset_check(g, rsnode, path, lean) != 0)
+		goto out;
+	g->rsdoc = xmlNewDoc((const xmlChar *)"1.0");
+	xmlDocSetRootElement(g->rsdoc, xmlDocCopyNode(rsnode, g->rsdoc, 1));
+	if (ruleset_from_xml(&g->rs, xmlDocGetRootElement(g->rsdoc),
+	    path) != 0)
+		goto out;
+	aor_state_init(&g->st, &g->rs);
+	g->st.rules = rules;
+	if (read_players(g, root, path) != 0)
+		goto out;
+	n = xml_child(root, "seed");
+	xml_attr(n, "commitment", g->commitment, sizeof(g->commitment));
+	if (xml_child(n, "sealed") != NULL)
+		g->sealed_seed = xml_text(xml_child(n, "sealed"));
+	if (seed == NULL && xml_attr(n, "revealed", revealed,
+	    sizeof(revealed)) == 0 && hex_decode(revealed, seedbuf,
+	    SEED_BYTES) == 0) {
+		seed = seedbuf;		/* R30: published at the end */
+		g->seed_revealed = 1;
+	}
+	if ((n = xml_child(root, "settings")) != NULL)
+		g->deadline_hours = xml_attr_int(n, "deadline-hours", 0);
+	dice_init(&g->dice, g->id);
+	if (seed != NULL) {
+		seed_commitment(seed, commit);
+		if (strcmp(commit, g->commitment) != 0) {
+			diag(EXIT_DATAERR, path, 0, "the seed does not match "
+			    "the game's commitment (SHA-256 %s)",
+			    g->commitment);
+			goto out;
+		}
+		dice_set_key(&g->dice, seed);
+	}
+	if (c != NULL && (cache_history(c, g, entry_release,
+	    &needs_plain) != 0 || g->nhist != sn)) {
+		/* the full path, anew */
+		goto out;
+	}
+	for (n = c != NULL ? NULL : xml_child(xml_child(root, "history"),
+	    "entry"); n; n = xml_next(n, "entry")) {
+		struct entry *e;
+
+		g->hist = xrealloc(g->hist, (g->nhist + 1) *
+		    sizeof(*g->hist));
+		e = &g->hist[g->nhist];
+		if (read_entry(g, n, e, path) != 0) {
+			entry_release(e);
+			goto out;
+		}
+		g->nhist++;
+		if (e->n != (int)g->nhist - 1) {
+			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
+			    "history entry numbered %d at position %zu",
+			    e->n, g->nhist - 1);
+			goto out;
+		}
+	}
+	keep = g->nhist;
+	if (upto == g->run)
+		upto = -1;	/* the latest run: the file as it is */
+	if (upto >= 0) {
+		if (upto > g->run) {
+			diag(EXIT_USAGE, path, 0, "no run %d: the game's "
+			    "latest run is %d", upto, g->run);
+			goto out;
+		}
+		for (keep = 0; keep < g->nhist && g->hist[keep].run <= upto;
+		    keep++)
+			;
+		g->run = upto;
+	}
+	for (k = 0; k < keep; k++)
+		if (g->hist[k].kind == EN_UNSEAL && g->hist[k].of >= 0 &&
+		    (size_t)g->hist[k].of < g->nhist)
+			g->hist[g->hist[k].of].opened = 1;
+	if (seed == NULL && (flags & (LOAD_VERIFY | LOAD_NEED_SEED)))
+		game_find_seed(g);
+	if (verify && !g->dice.have_key) {
+		diag(EXIT_NOINPUT, path, 0, "verify needs the seed: give "
+		    "--seed-file, or the moderator's key (GNUPGHOME) for a "
+		    "sealed seed; the seed is published when the game ends");
+		goto out;
+	}
+	if (g->nhist == 0 || g->hist[0].kind != EN_SETUP) {
+		diag(EXIT_DATAERR, path, 0, "the history does not start with "
+		    "the setup");
+		goto out;
+	}
+	/*
+	 * Every entry's draws and events are compared; the state digests of
+	 * every entry only by verify, the last one always.
+	 */
+	memcpy(players, g->st.players, sizeof(players));
+	if (c != NULL) {
+		/* the rules' state as the replay leaves it, and the rest */
+		snap.rs = &g->rs;
+		if (cache_state(c, &snap) != 0)
+			goto out;
+		g->st = snap;
+		if (replay_cached(g, needs_plain) != 0)
+			goto out;
+		g->st = snap;
+	}
+	for (k = 0; c == NULL && k < keep; k++) {
+		if (replay_entry(g, &g->hist[k], verify, verify, path) != 0)
+			goto out;
+		/* a past run: deadlines as each save set them (its time) */
+		if (upto >= 0 && (k + 1 == keep ||
+		    strcmp(g->hist[k + 1].time, g->hist[k].time) != 0))
+			update_deadlines(g, g->hist[k].time);
+	}
+	if (upto < 0 && verify) {
+		nplains = g->nhist;
+		plains = xcalloc(nplains + 1, sizeof(*plains));
+		if (check_received(g, path, &g->unchecked, plains) != 0 ||
+		    check_unsealed(g, path) != 0)
+			goto out;
+	}
+	/* the players' changes in the history end where <players> is */
+	for (k = 0; upto < 0 && k < (size_t)g->st.nplayers; k++)
+		if (strcmp(players[k].name, g->st.players[k].name) != 0 ||
+		    strcmp(players[k].email, g->st.players[k].email) != 0) {
+			diag(EXIT_DATAERR, path, 0, "the <players> element does "
+			    "not match the players' changes in the history "
+			    "(%s; edited by hand?)", cid(g,
+			    g->st.players[k].country));
+			goto out;
+		}
+	/* every entry records the state after it: the last one must fit */
+	aor_state_digest(&g->st, commit);
+	if (c != NULL && strcmp(commit, g->hist[keep - 1].digest) != 0)
+		goto out;	/* a cache that does not fit: the full path */
+	if (strcmp(commit, g->hist[keep - 1].digest) != 0) {
+		diag(EXIT_DATAERR, path, 0, "history entry %zu: the state the "
+		    "history produces differs from the recorded digest",
+		    keep - 1);
+		goto out;
+	}
+	if (upto >= 0) {
+		/* the queue of the file, not its pending deadlines */
+		size_t ndl = g->ndeadlines;
+
+		dl = g->deadlines;
+		g->deadlines = NULL;
+		g->ndeadlines = 0;
+		rc = read_tail(g, root, path);
+		free(g->deadlines);
+		g->deadlines = dl;
+		g->ndeadlines = ndl;
+		if (rc != 0 || past_queue(g, keep, upto, path) != 0) {
+			rc = -1;
+			goto out;
+		}
+		while (g->nhist > keep)
+			entry_release(&g->hist[--g->nhist]);
+		goto out;
+	}
+	if (check_state(g, root, path) != 0 || read_tail(g, root, path) != 0)
+		goto out;
+	if (plains != NULL && check_orders(g, path, plains, nplains,
+	    &g->unchecked_orders) != 0)
+		goto out;
+	if (c != NULL) {
+		/* the splice save copies the old entries from these bytes */
+		g->file = bytes;
+		g->file_len = blen;
+		g->splice_from = sfrom;
+		g->splice_to = sto;
+		g->splice_n = sn;
+		bytes = NULL;
+	}
+	rc = 0;
+out:
+	for (k = 0; k < nplains; k++)
+		free(plains[k]);
+	free(plains);
+	xmlFreeDoc(doc);
+	if (rc != 0)
+		game_release(g);	/* the caller gets nothing to free */
+fail:
+	free(needs_plain);
+	free(bytes);
+	cache_close(c);
+	if (may_cache)
+		cache_trace(path, c != NULL && rc == 0);
+	if (rc != 0 && c != NULL)	/* the cache did not serve */
+		return load(g, path, seed, flags | LOAD_FULL, upto);
+	return rc;
+}
+
+int
+game_load(struct game *g, const char *path, const unsigned char *seed,
+    int flags)
+{
+	return load(g, path, seed, flags, -1);
+}
+
+int
+game_load_run(struct game *g, const char *path, int run)
+{
+	return load(g, path, NULL, 0, run);
+}

@@ -1,0 +1,151 @@
+/*
+ * moderator.c - the moderator's entries (issue 11).
+ */
+#define _DEFAULT_SOURCE
+#include "game.h"
+#include "game-internal.h"
+
+#include <string.h>
+
+#include "util.h"
+
+/* The moderator's commands (issue 11). */
+
+/* The value of the line "KEY VALUE" of a moderator's entry, or NULL. */
+char *
+entry_line(const char *text, const char *key)
+{
+	size_t n = strlen(key);
+	const char *p, *end;
+
+	for (p = strchr(text, '\n'); p != NULL; p = strchr(p + 1, '\n'))
+		if (strncmp(p + 1, key, n) == 0 && p[n + 1] == ' ') {
+			end = strchr(p + n + 2, '\n');
+			return end ? xasprintf("%.*s", (int)(end - p - n - 2),
+			    p + n + 2) : xstrdup(p + n + 2);
+		}
+	return NULL;
+}
+
+/* "VERB COUNTRY ..." of a moderator's entry: the country, or -1. */
+int
+entry_country(const struct game *g, const char *text)
+{
+	char id[64];
+
+	if (sscanf(text, "%*s %63s", id) != 1)
+		return -1;
+	return rs_country_by_id(&g->rs, id);
+}
+
+/*
+ * What a moderator's entry changes outside the rules' state; made live
+ * and by every replay, so the history alone says who plays, whether the
+ * game is paused, who is away and what the dice are.
+ */
+int
+moderator_apply(struct game *g, const struct entry *e, struct strbuf *err)
+{
+	const char *t = e->text ? e->text : "";
+	char verb[32] = "", from[32], to[32];
+	char *name, *email;
+	int co, seat;
+	long v;
+
+	sscanf(t, "%31s", verb);
+	if (strcmp(verb, "player") == 0) {
+		co = entry_country(g, t);
+		seat = co >= 0 ? g->st.seat_of[co] : -1;
+		name = entry_line(t, "name");
+		email = entry_line(t, "email");
+		if (seat < 0 || name == NULL || email == NULL) {
+			sb_add(err, "a player change names no player's country, "
+			    "name and email");
+			free(name);
+			free(email);
+			return -1;
+		}
+		snprintf(g->st.players[seat].name,
+		    sizeof(g->st.players[seat].name), "%s", name);
+		snprintf(g->st.players[seat].email,
+		    sizeof(g->st.players[seat].email), "%s", email);
+		free(name);
+		free(email);
+	} else if (strcmp(verb, "pause") == 0) {
+		if (g->paused[0] != '\0') {
+			sb_add(err, "the game is paused already");
+			return -1;
+		}
+		snprintf(g->paused, sizeof(g->paused), "%s", e->time);
+	} else if (strcmp(verb, "resume") == 0) {
+		if (g->paused[0] == '\0') {
+			sb_add(err, "the game is not paused");
+			return -1;
+		}
+		g->paused[0] = '\0';
+	} else if (strcmp(verb, "absence") == 0) {
+		co = entry_country(g, t);
+		if (co < 0 || sscanf(t, "%*s %*s %31s %31s", from, to) != 2 ||
+		    time_parse(from) < 0 || time_parse(to) <= time_parse(from)) {
+			sb_add(err, "an absence names no country and window");
+			return -1;
+		}
+		g->absences = xrealloc(g->absences, (g->nabsences + 1) *
+		    sizeof(*g->absences));
+		g->absences[g->nabsences].country = co;
+		g->absences[g->nabsences].from = time_parse(from);
+		g->absences[g->nabsences].to = time_parse(to);
+		g->nabsences++;
+	} else if (strcmp(verb, "deadline-hours") == 0) {
+		if (sscanf(t, "%*s %ld", &v) != 1 || v < 0 || v > 24 * 365) {
+			sb_add(err, "bad deadline hours");
+			return -1;
+		}
+		g->deadline_hours = (int)v;
+	} else if (strcmp(verb, "rollback") == 0) {
+		/*
+		 * The dice after a rollback are new: players saw the draws
+		 * of the runs undone, and must not know what comes next.
+		 */
+		dice_add_entropy(&g->dice, t);
+	} else if (strcmp(verb, "deadline") != 0) {
+		sb_addf(err, "unknown moderator's command '%s'", verb);
+		return -1;
+	}
+	return 0;
+}
+
+struct entry *
+game_moderate(struct game *g, const char *text, const char *now,
+    struct strbuf *err)
+{
+	struct entry *e = new_entry(g, EN_MODERATOR, now);
+
+	e->run = g->run + 1;	/* the next report shows it */
+	e->text = xstrdup(text);
+	if (moderator_apply(g, e, err) != 0) {
+		entry_release(e);
+		g->nhist--;
+		return NULL;
+	}
+	aor_state_digest(&g->st, e->digest);
+	return e;
+}
+
+void
+game_note(struct game *g, struct entry *e, const char *fmt, ...)
+{
+	struct ctx c = ctx_for(g, &e->j);
+	struct strbuf sb;
+	va_list ap;
+
+	/* an entry of the file changes: its bytes there are not its own */
+	if ((size_t)(e - g->hist) < g->splice_n)
+		g->splice_n = 0;
+	sb_init(&sb);
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	ev(&c, "moderator", NO_COUNTRY, "%s", sb.buf);
+	sb_release(&sb);
+}

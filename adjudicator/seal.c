@@ -1,0 +1,323 @@
+/*
+ * seal.c - sealed picks and the sealed seed; their reveal (R39).
+ */
+#define _DEFAULT_SOURCE
+#include "game.h"
+#include "game-internal.h"
+
+#include <string.h>
+
+#include "pgp.h"
+#include "util.h"
+
+/*
+ * Once no combat is under way, every sealed pick applied so far has been
+ * revealed (R39): its opened text is recorded, so that replays need the
+ * moderator's key no more.
+ */
+void
+open_sealed(struct game *g, const char *now)
+{
+	size_t k, i, n = g->nhist;
+	struct entry *e;
+
+	if (g->st.combat.stage != CS_NONE)
+		return;
+	for (k = 0; k < n; k++) {
+		if (g->hist[k].kind != EN_ORDER || g->hist[k].plain == NULL ||
+		    g->hist[k].opened)
+			continue;
+		g->hist[k].opened = 1;
+		e = new_entry(g, EN_UNSEAL, now);
+		e->of = (int)k;
+		e->country = g->hist[k].country;
+		snprintf(e->step, sizeof(e->step), "%s", g->hist[k].step);
+		e->text = xstrdup(g->hist[k].plain);
+		for (i = 0; i < g->nopened; i++)
+			if (strstr(g->hist[k].text, g->opened[i].armor) != NULL)
+				e->session_key =
+				    xstrdup(g->opened[i].session_key);
+		aor_state_digest(&g->st, e->digest);
+	}
+}
+
+/* The armoured PGP message in a text, or NULL. */
+char *
+pgp_armor_in(const char *text)
+{
+	const char *a = strstr(text, "-----BEGIN PGP MESSAGE-----"), *b;
+
+	b = a ? strstr(a, "-----END PGP MESSAGE-----") : NULL;
+	return b ? xasprintf("%.*s", (int)(b - a) + 25, a) : NULL;
+}
+
+int
+game_encrypt_to(const char *key, const char *text, char **armored,
+    struct strbuf *err)
+{
+	struct pgp *p = NULL;
+	char fpr[PGP_FPR_LEN + 1];
+	int rc = -1;
+
+	if (pgp_open(&p, NULL, err) != 0)
+		return -1;
+	if (pgp_import(p, key, fpr, err) == 0)
+		rc = pgp_encrypt(p, fpr, text, armored, err);
+	pgp_close(p);
+	return rc;
+}
+
+int
+game_seal_text(struct game *g, const char *text, char **armored,
+    struct strbuf *err)
+{
+	if (g->moderator_key == NULL) {
+		sb_add(err, "the game has no moderator's key to seal to");
+		return -1;
+	}
+	return game_encrypt_to(g->moderator_key, text, armored, err);
+}
+
+/*
+ * Issue 9: a sealed text names, on its first lines, the game, country and
+ * step it was sealed for ("GAME id", "COUNTRY name", "STEP step", as an
+ * order file starts), so that a ciphertext copied under another player's
+ * or another step's STEP line is refused.  Returns 1 when the lines are
+ * there and match, 0 when the text has no such lines (sealed before they
+ * were written), -1 with err when they name anything else.  The reason
+ * never tells what they name (R39).
+ */
+int
+game_sealed_binding(const struct game *g, const char *plain, int country,
+    const char *step, struct strbuf *err)
+{
+	char *copy = xstrdup(plain), *p, *next, *line, *e;
+	char canon[32];
+	const char *want[3] = { "GAME", "COUNTRY", "STEP" };
+	struct strbuf ignore;
+	int i = 0, ok = 1;
+
+	sb_init(&ignore);
+	for (p = copy; p != NULL && i < 3; p = next) {
+		next = strchr(p, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		if ((e = strchr(p, '#')) != NULL)
+			*e = '\0';
+		for (line = p; *line == ' ' || *line == '\t' || *line == '\r';
+		    line++)
+			;
+		e = line + strlen(line);
+		while (e > line && (e[-1] == ' ' || e[-1] == '\t' ||
+		    e[-1] == '\r'))
+			*--e = '\0';
+		if (*line == '\0')
+			continue;
+		if (strlen(line) <= strlen(want[i]) ||
+		    !str_iprefix(want[i], line) ||
+		    (line[strlen(want[i])] != ' ' &&
+		    line[strlen(want[i])] != '\t'))
+			break;
+		for (line += strlen(want[i]); *line == ' ' || *line == '\t';
+		    line++)
+			;
+		if (i == 0)
+			ok &= strcmp(line, g->id) == 0;
+		else if (i == 1)
+			ok &= rs_find_country(&g->rs, line, &ignore) ==
+			    country;
+		else
+			ok &= aor_parse_step(line, canon, sizeof(canon),
+			    &ignore) == 0 && strcmp(canon, step) == 0;
+		i++;
+	}
+	free(copy);
+	sb_release(&ignore);
+	if (i == 0)
+		return 0;
+	if (i == 3 && ok)
+		return 1;
+	sb_add(err, i < 3 ? "its first lines must name its GAME, COUNTRY "
+	    "and STEP, in this order (see adjudicator-orders(5))" :
+	    "it was sealed for another game, country or step: a sealed "
+	    "pick counts only under the STEP line it was sealed for");
+	return -1;
+}
+
+/*
+ * The base64 body of the first armoured PGP message in text, without its
+ * header lines, checksum and line ends (caller frees), or NULL: two
+ * copies of one ciphertext compare equal however they were re-wrapped.
+ */
+static char *
+armor_body(const char *text)
+{
+	const char *p = strstr(text, "-----BEGIN PGP MESSAGE-----"), *nl;
+	struct strbuf sb;
+	int in_body = 0;
+
+	if (p == NULL)
+		return NULL;
+	sb_init(&sb);
+	for (p = strchr(p, '\n'); p != NULL && *p != '\0'; p = nl) {
+		const char *s = p + 1, *q;
+
+		nl = strchr(s, '\n');
+		if (nl == NULL)
+			nl = s + strlen(s);
+		if (strncmp(s, "-----END PGP MESSAGE-----", 25) == 0)
+			break;
+		q = s;
+		while (q < nl && (*q == ' ' || *q == '\t' || *q == '\r'))
+			q++;
+		if (!in_body) {
+			/* headers ("Version: ...") end at a blank line */
+			if (q == nl)
+				in_body = 1;
+			continue;
+		}
+		if (*s == '=')
+			continue;	/* the checksum */
+		for (; s < nl; s++)
+			if (*s != ' ' && *s != '\t' && *s != '\r')
+				sb_addc(&sb, *s);
+		if (*nl == '\0')
+			break;
+	}
+	if (sb.len == 0) {
+		sb_release(&sb);
+		return NULL;
+	}
+	return sb_detach(&sb);
+}
+
+int
+game_holds_sealed(const struct game *g, const char *text)
+{
+	char *body = armor_body(text), *other;
+	size_t k;
+	int found = -1;
+
+	if (body == NULL)
+		return -1;
+	for (k = 0; k < g->nhist && found == -1; k++) {
+		const struct entry *e = &g->hist[k];
+
+		if ((e->kind != EN_ORDER && e->kind != EN_REJECTED) ||
+		    e->text == NULL ||
+		    (other = armor_body(e->text)) == NULL)
+			continue;
+		if (strcmp(body, other) == 0)
+			found = (int)k;
+		free(other);
+	}
+	for (k = 0; k < g->nqueue && found == -1; k++) {
+		if (g->queue[k].o.text == NULL ||
+		    (other = armor_body(g->queue[k].o.text)) == NULL)
+			continue;
+		if (strcmp(body, other) == 0)
+			found = (int)g->nhist;
+		free(other);
+	}
+	free(body);
+	return found;
+}
+
+/* Opens a sealed pick: from its EN_UNSEAL record, or with the key. */
+int
+unseal_cb(void *ctx, const char *armor, int country, const char *step,
+    char **plain, struct strbuf *err)
+{
+	struct game *g = ctx;
+	struct pgp *p;
+	size_t k, len;
+	char *trimmed = xstrdup(armor), *sk = NULL;
+	int bound;
+
+	/* stored texts lose their last newline */
+	len = strlen(trimmed);
+	while (len > 0 && (trimmed[len - 1] == '\n' || trimmed[len - 1] == ' '))
+		trimmed[--len] = '\0';
+	for (k = 0; k < g->nhist; k++) {
+		const struct entry *u = &g->hist[k];
+
+		if (u->kind == EN_UNSEAL && u->of >= 0 &&
+		    (size_t)u->of < g->nhist && g->hist[u->of].text != NULL &&
+		    strstr(g->hist[u->of].text, trimmed) != NULL) {
+			*plain = xstrdup(u->text ? u->text : "");
+			free(trimmed);
+			return 0;
+		}
+	}
+	p = game_moderator(g, err);
+	if (p == NULL || pgp_decrypt_session(p, armor, NULL, plain, &sk,
+	    err) != 0) {
+		sb_add(err, " (opening a sealed pick needs the moderator's "
+		    "secret key in GNUPGHOME)");
+		free(trimmed);
+		return -1;
+	}
+	/* kept so that the reveal can publish it (verify checks it) */
+	g->opened = xrealloc(g->opened, (g->nopened + 1) * sizeof(*g->opened));
+	g->opened[g->nopened].armor = trimmed;
+	g->opened[g->nopened].session_key = sk;
+	g->nopened++;
+	len = strlen(*plain);
+	if (len == 0 || len % PGP_PAD_BLOCK != 0) {
+		sb_addf(err, "a sealed pick must be padded to a multiple of %d "
+		    "bytes, so that its size cannot betray it (see "
+		    "adjudicator-orders(5))", PGP_PAD_BLOCK);
+		free(*plain);
+		*plain = NULL;
+		return -1;
+	}
+	pgp_unpad(*plain);
+	/*
+	 * Orders arriving now must be bound to their place; texts already
+	 * in a game made before the binding existed are not (issue 9).
+	 */
+	bound = game_sealed_binding(g, *plain, country, step, err);
+	if (bound < 0 || (bound == 0 && (g->sealing_bound || g->intake))) {
+		if (bound == 0)
+			sb_add(err, "it does not name its GAME, COUNTRY and "
+			    "STEP on its first lines, which adjudicator seal "
+			    "writes (see adjudicator-orders(5))");
+		free(*plain);
+		*plain = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int
+game_find_seed(struct game *g)
+{
+	struct strbuf err;
+	struct pgp *p;
+	unsigned char seed[SEED_BYTES];
+	char *plain = NULL, *s, *e, commit[65];
+
+	if (g->dice.have_key)
+		return 1;
+	if (g->sealed_seed == NULL)
+		return 0;
+	sb_init(&err);
+	p = game_moderator(g, &err);
+	if (p != NULL && pgp_decrypt(p, g->sealed_seed, &plain, &err) == 0) {
+		pgp_unpad(plain);
+		for (s = plain; *s == ' ' || *s == '\n'; s++)
+			;
+		for (e = s; (*e >= '0' && *e <= '9') || (*e >= 'a' &&
+		    *e <= 'f'); e++)
+			;
+		*e = '\0';
+		if (hex_decode(s, seed, SEED_BYTES) == 0) {
+			seed_commitment(seed, commit);
+			if (strcmp(commit, g->commitment) == 0)
+				dice_set_key(&g->dice, seed);
+		}
+	}
+	free(plain);
+	sb_release(&err);
+	return g->dice.have_key;
+}

@@ -1,0 +1,381 @@
+/*
+ * shape.c - the schema's checks done in C for the lean load (issue 12).
+ */
+#define _DEFAULT_SOURCE
+#include "game.h"
+
+#include <string.h>
+
+#include "diag.h"
+#include "util.h"
+#include "xmlutil.h"
+
+/*
+ * The values that formats/game.rng checks with pattern facets, checked
+ * here instead when the file was validated without them (lean_load).
+ * Each takes the value as the schema's token type sees it: without
+ * leading and trailing blanks.
+ */
+static int
+is_digits(const char **p)
+{
+	const char *s = *p;
+
+	while (**p >= '0' && **p <= '9')
+		(*p)++;
+	return *p > s;
+}
+
+static int
+is_hex(const char *p, const char *digits, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (p[i] == '\0' || strchr(digits, p[i]) == NULL)
+			return 0;
+	return p[len] == '\0';
+}
+
+static int
+value_ok(const char *type, const char *v)
+{
+	const char *p = v;
+	int i;
+
+	if (strcmp(type, "time") == 0) {
+		/* [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z */
+		static const char form[] = "dddd-dd-ddTdd:dd:ddZ";
+
+		for (i = 0; form[i] != '\0'; i++)
+			if (form[i] == 'd' ? !(v[i] >= '0' && v[i] <= '9') :
+			    v[i] != form[i])
+				return 0;
+		return v[i] == '\0';
+	}
+	if (strcmp(type, "step") == 0) {
+		if (*p++ != 'T' || !is_digits(&p) || *p++ != '.')
+			return 0;
+		switch (*p++) {
+		case 'A':
+			return is_digits(&p) && *p++ == '.' && is_digits(&p) &&
+			    *p == '\0';
+		case 'S':
+			return is_digits(&p) && *p == '\0';
+		case 'C':
+			return is_digits(&p) && *p++ == '.' &&
+			    (strcmp(p, "DEFEND") == 0 || strcmp(p, "JOIN") == 0
+			    || strcmp(p, "NPC") == 0);
+		default:
+			return 0;
+		}
+	}
+	if (strcmp(type, "digest") == 0)
+		return is_hex(v, "0123456789abcdef", 64);
+	if (strcmp(type, "fingerprint") == 0)
+		return is_hex(v, "0123456789ABCDEF", 40);
+	if (strcmp(type, "session key") == 0)
+		return is_digits(&p) && *p++ == ':' &&
+		    strspn(p, "0123456789ABCDEF") == strlen(p) && *p != '\0';
+	/* id: [A-Za-z0-9][A-Za-z0-9._\-]* */
+	if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+	    (*p >= '0' && *p <= '9')))
+		return 0;
+	return strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "0123456789._-") == strlen(p);
+}
+
+/* Checks attribute attr of n, if present, as a value of the type. */
+static int
+check_value(xmlNode *n, const char *attr, const char *type, const char *path)
+{
+	char buf[256], *s, *e;
+
+	if (xml_attr(n, attr, buf, sizeof(buf)) != 0)
+		return 0;
+	for (s = buf; *s == ' ' || *s == '\t' || *s == '\n' || *s == '\r';
+	    s++)
+		;
+	for (e = s + strlen(s); e > s && (e[-1] == ' ' || e[-1] == '\t' ||
+	    e[-1] == '\n' || e[-1] == '\r'); e--)
+		;
+	*e = '\0';
+	if (value_ok(type, s))
+		return 0;
+	diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n), "attribute '%s' of "
+	    "<%s>: '%s' is not a %s", attr, (const char *)n->name, s, type);
+	return -1;
+}
+
+/*
+ * formats/ruleset.rng's ids in the game's copy of the ruleset: every
+ * attribute id, a, b, area and ref is a ruleset-id, [a-z0-9]+(-[a-z0-9]+)*;
+ * a card's id may also be soldiers/ships/cost, [0-9]+/[0-9]+/[0-9]+.
+ */
+static int
+is_ruleset_id(const char *v, int card)
+{
+	const char *p = v;
+	int slashes = 0;
+
+	if (card && strspn(v, "0123456789/") == strlen(v)) {
+		for (; *p != '\0'; p++) {
+			if (*p != '/')
+				continue;
+			if (p == v || p[-1] == '/' || p[1] == '\0')
+				return 0;
+			slashes++;
+		}
+		if (slashes == 2)
+			return 1;
+		p = v;
+	}
+	if (*p == '\0' || *p == '-')
+		return 0;
+	for (; *p != '\0'; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+		    (*p == '-' && p[1] != '-' && p[1] != '\0')))
+			return 0;
+	return 1;
+}
+
+static int
+check_ruleset_ids(xmlNode *n, const char *path)
+{
+	static const char *const names[] = { "id", "a", "b", "area", "ref" };
+	char buf[256], *s, *e;
+	xmlNode *c;
+	xmlAttr *a;
+	xmlChar *v;
+	size_t i;
+	int bad = 0;
+
+	for (a = n->properties; a != NULL; a = a->next) {
+		for (i = 0; i < ARRAY_SIZE(names); i++)
+			if (strcmp((const char *)a->name, names[i]) == 0)
+				break;
+		if (i == ARRAY_SIZE(names))
+			continue;
+		v = xmlNodeGetContent((xmlNode *)a);
+		snprintf(buf, sizeof(buf), "%s", v ? (const char *)v : "");
+		xmlFree(v);
+		for (s = buf; *s == ' ' || *s == '\t' || *s == '\n' ||
+		    *s == '\r'; s++)
+			;
+		for (e = s + strlen(s); e > s && (e[-1] == ' ' ||
+		    e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'); e--)
+			;
+		*e = '\0';
+		if (!is_ruleset_id(s, xml_is(n, "card"))) {
+			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
+			    "attribute '%s' of <%s>: '%s' is not a ruleset id",
+			    names[i], (const char *)n->name, s);
+			bad = -1;
+		}
+	}
+	for (c = n->children; c != NULL; c = c->next)
+		if (c->type == XML_ELEMENT_NODE)
+			bad |= check_ruleset_ids(c, path);
+	return bad;
+}
+
+int
+check_values(xmlNode *root, const char *path)
+{
+	static const struct { const char *attr, *type; } entry_attrs[] = {
+		{ "time", "time" }, { "step", "step" },
+		{ "digest", "digest" }, { "fingerprint", "fingerprint" },
+		{ "session-key", "session key" }, { "signed", "time" },
+		{ "content", "digest" }
+	};
+	xmlNode *n;
+	size_t i;
+	int bad = 0;
+
+	bad |= check_ruleset_ids(xml_child(root, "ruleset"), path);
+	bad |= check_value(root, "id", "game id", path);
+	bad |= check_value(root, "created", "time", path);
+	n = xml_child(root, "seed");
+	bad |= check_value(n, "commitment", "digest", path);
+	bad |= check_value(n, "revealed", "digest", path);
+	n = xml_child(root, "ruleset-digest");
+	if (n != NULL) {
+		xmlNode *m;
+
+		bad |= check_value(n, "sha256", "digest", path);
+		for (m = xml_child(n, "part"); m; m = xml_next(m, "part"))
+			bad |= check_value(m, "sha256", "digest", path);
+	}
+	for (n = xml_child(xml_child(root, "history"), "entry"); n;
+	    n = xml_next(n, "entry"))
+		for (i = 0; i < ARRAY_SIZE(entry_attrs); i++)
+			bad |= check_value(n, entry_attrs[i].attr,
+			    entry_attrs[i].type, path);
+	for (n = xml_child(xml_child(root, "pending"), "decision"); n;
+	    n = xml_next(n, "decision")) {
+		bad |= check_value(n, "step", "step", path);
+		bad |= check_value(n, "deadline", "time", path);
+	}
+	for (n = xml_child(xml_child(root, "queue"), "order"); n;
+	    n = xml_next(n, "order")) {
+		bad |= check_value(n, "step", "step", path);
+		bad |= check_value(n, "signed", "time", path);
+	}
+	return bad ? -1 : 0;
+}
+
+/*
+ * The shape formats/game.rng gives a history entry, checked here for the
+ * entries lean_load keeps from the schema.  Values with pattern facets
+ * are check_values' part.
+ */
+static int
+shape_error(xmlNode *n, const char *path, const char *what, const char *name)
+{
+	diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n), "<%s>: %s '%s' (see "
+	    "formats/game.rng)", (const char *)n->name, what, name);
+	return -1;
+}
+
+/* xsd:nonNegativeInteger, or positiveInteger when positive is set. */
+static int
+is_count(const char *v, int positive)
+{
+	int nonzero = 0;
+
+	v += strspn(v, " \t\n\r");
+	if (*v == '+')
+		v++;
+	if (*v < '0' || *v > '9')
+		return 0;
+	for (; *v >= '0' && *v <= '9'; v++)
+		nonzero |= *v != '0';
+	return v[strspn(v, " \t\n\r")] == '\0' && (nonzero || !positive);
+}
+
+/* Attributes of n: each in allowed (NULL-ended, a leading '!' for one
+ * that must be there) with the type its second letter names. */
+static int
+check_attrs(xmlNode *n, const char *const *allowed, const char *path)
+{
+	xmlAttr *a;
+	size_t i;
+	int bad = 0;
+
+	for (a = n->properties; a != NULL; a = a->next) {
+		/* one text node, the usual value, is read in place (issue 12) */
+		int one = a->children != NULL && a->children->next == NULL &&
+		    (a->children->type == XML_TEXT_NODE ||
+		    a->children->type == XML_CDATA_SECTION_NODE) &&
+		    a->children->content != NULL;
+		char *v = one ? (char *)a->children->content :
+		    (char *)xmlNodeGetContent((xmlNode *)a);
+		const char *name = (const char *)a->name;
+
+		for (i = 0; allowed[i] != NULL; i++)
+			if (strcmp(allowed[i] + 2, name) == 0)
+				break;
+		if (a->ns != NULL || allowed[i] == NULL)
+			bad |= shape_error(n, path, "unknown attribute",
+			    name);
+		else if ((allowed[i][1] == 'c' && !is_count(v, 0)) ||
+		    (allowed[i][1] == 'p' && !is_count(v, 1)) ||
+		    (allowed[i][1] == 'n' && xmlValidateNCName(
+		    (const xmlChar *)v, 0) != 0) ||
+		    (allowed[i][1] == 'y' && strcmp(v, "yes") != 0))
+			bad |= shape_error(n, path, "bad value of attribute",
+			    name);
+		if (!one)
+			xmlFree(v);
+	}
+	for (i = 0; allowed[i] != NULL; i++)
+		if (allowed[i][0] == '!' && xmlHasProp(n,
+		    (const xmlChar *)allowed[i] + 2) == NULL)
+			bad |= shape_error(n, path, "missing attribute",
+			    allowed[i] + 2);
+	return bad;
+}
+
+/* Non-blank text among n's children, or any element when none allowed. */
+static int
+check_content(xmlNode *n, int elements, const char *path)
+{
+	xmlNode *c;
+
+	for (c = n->children; c != NULL; c = c->next)
+		if (c->type == XML_ELEMENT_NODE && !elements)
+			return shape_error(n, path, "unexpected element",
+			    (const char *)c->name);
+		else if (elements && (c->type == XML_TEXT_NODE ||
+		    c->type == XML_CDATA_SECTION_NODE) && c->content != NULL &&
+		    ((const char *)c->content)[strspn((const char *)
+		    c->content, " \t\n\r")] != '\0')
+			return shape_error(n, path, "unexpected text in",
+			    (const char *)n->name);
+	return 0;
+}
+
+int
+check_entry_shape(xmlNode *n, const char *path)
+{
+	/* '!' required, '?' optional; c count, p positive, n NCName,
+	 * y "yes", s string or checked elsewhere */
+	static const char *const entry[] = {
+		"!cn", "!crun", "!skind", "?stime", "?sstep", "?ncountry",
+		"?ssource", "?ysealed", "?cqueued", "?sfingerprint", "?cof",
+		"?ssession-key", "?ssigned", "?scontent", "!sdigest", NULL
+	};
+	static const char *const draw[] = {
+		"!cn", "!prange", "!cvalue", "!spurpose", NULL
+	};
+	static const char *const event[] = {
+		"!stype", "?ncountry", "?nto", NULL
+	};
+	static const char *const none[] = { NULL };
+	static const char *const kinds[] = {
+		"setup", "order", "default", "adjust", "rejected", "key",
+		"received", "entropy", "unseal", "moderator", "revoke"
+	};
+	char kind[16] = "";
+	xmlNode *c;
+	size_t k;
+	int bad, stage = 0;
+
+	if (!xml_is(n, "entry") || n->ns != NULL)
+		return shape_error(n, path, "unexpected element in <history>:",
+		    (const char *)n->name);
+	bad = check_attrs(n, entry, path) | check_content(n, 1, path);
+	if (xml_attr(n, "kind", kind, sizeof(kind)) == 0) {
+		for (k = 0; k < ARRAY_SIZE(kinds); k++)
+			if (strcmp(kind, kinds[k]) == 0)
+				break;
+		if (k == ARRAY_SIZE(kinds))
+			bad |= shape_error(n, path, "unknown kind", kind);
+	}
+	/* text? (entity signature)? reason? draw* event*, in this order;
+	 * the signed part and its signature of a received message only */
+	for (c = n->children; c != NULL; c = c->next) {
+		int at;
+
+		if (c->type != XML_ELEMENT_NODE)
+			continue;
+		at = xml_is(c, "text") ? 1 : xml_is(c, "entity") ? 2 :
+		    xml_is(c, "signature") ? 3 : xml_is(c, "reason") ? 4 :
+		    xml_is(c, "draw") ? 5 : xml_is(c, "event") ? 6 : 0;
+		if (at == 0 || c->ns != NULL || at < stage ||
+		    (at == stage && at < 5) || (at == 3 && stage != 2) ||
+		    (at == 2 && strcmp(kind, "received") != 0)) {
+			bad |= shape_error(n, path, "unexpected element",
+			    (const char *)c->name);
+			continue;
+		}
+		stage = at;
+		bad |= check_attrs(c, at == 5 ? draw : at == 6 ? event : none,
+		    path) | check_content(c, 0, path);
+		if (at == 5)
+			bad |= check_content(c, 1, path);
+	}
+	if (stage == 2)
+		bad |= shape_error(n, path, "missing element", "signature");
+	return bad ? -1 : 0;
+}

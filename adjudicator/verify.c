@@ -1,0 +1,348 @@
+/*
+ * verify.c - verify's re-checks of signatures and orders.
+ */
+#define _DEFAULT_SOURCE
+#include "game.h"
+#include "game-internal.h"
+
+#include <string.h>
+
+#include "diag.h"
+#include "orders.h"
+#include "pgp.h"
+#include "util.h"
+
+/*
+ * verify (issue 9.5): every signed message in the history is checked
+ * again against the key registered for its country when it arrived, and
+ * against the signing time and signed-text digest recorded with it.
+ * A PGP/MIME signed message is checked by its signed part and detached
+ * signature (issue 9.5), and its text read from the part again.
+ * Messages the history cannot prove (encrypted to the moderator, when
+ * that key is not at hand; PGP/MIME mail recorded before its part and
+ * signature were kept) are counted in *unchecked.
+ */
+/* Imports the keys and revocations of history entries before upto. */
+static void
+import_history_keys(const struct game *g, struct pgp *p, size_t upto)
+{
+	struct strbuf err;
+	char fpr[PGP_FPR_LEN + 1];
+	size_t i;
+
+	sb_init(&err);
+	for (i = 0; i < upto; i++) {
+		const char *text = g->hist[i].text ? g->hist[i].text : "";
+
+		if (g->hist[i].kind == EN_KEY)
+			pgp_import(p, text, fpr, &err);
+		else if (g->hist[i].kind == EN_REVOKE)
+			pgp_import_revocation(p, text, g->hist[i].fpr, &err);
+	}
+	sb_release(&err);
+}
+
+/*
+ * plains[k] gets the signed text of each EN_RECEIVED entry k that holds
+ * (for PGP/MIME mail, the recorded text: see check_orders), NULL for
+ * those that cannot be opened here.
+ */
+int
+check_received(struct game *g, const char *path, int *unchecked,
+    char **plains)
+{
+	char pinned[RS_MAX_COUNTRIES][41];
+	struct pgp *p = NULL, *mod = NULL;
+	struct strbuf err;
+	char fpr[PGP_FPR_LEN + 1], content[65], t1[32], t2[32];
+	size_t k;
+	int rc = 0, c, no_mod = 0;
+
+	memset(pinned, 0, sizeof(pinned));
+	sb_init(&err);
+	for (k = 0; k < g->nhist && rc == 0; k++) {
+		const struct entry *e = &g->hist[k];
+		const char *text = e->text ? e->text : "";
+		char *plain = NULL;
+		long long when = 0;
+		int v, unopened = 0;
+
+		if (e->kind == EN_KEY && e->country >= 0) {
+			snprintf(pinned[e->country], sizeof(pinned[0]), "%s",
+			    e->fpr);
+			if (p != NULL)
+				pgp_import(p, text, fpr, &err);
+		}
+		if (e->kind == EN_REVOKE && e->country >= 0) {
+			/* orders signed with it after this are not good */
+			pinned[e->country][0] = '\0';
+			if (p != NULL)
+				pgp_import_revocation(p, text, e->fpr, &err);
+		}
+		if (e->kind != EN_RECEIVED)
+			continue;
+		if (e->entity == NULL && strstr(text,
+		    "-----BEGIN PGP SIGNED MESSAGE-----") == NULL &&
+		    strstr(text, "-----BEGIN PGP MESSAGE-----") == NULL) {
+			/* PGP/MIME, recorded before its signature was kept */
+			(*unchecked)++;
+			plains[k] = xstrdup(text);
+			continue;
+		}
+		if (p == NULL) {
+			if (pgp_open(&p, NULL, &err) != 0) {
+				diag(EXIT_SOFTWARE, path, 0, "%s", err.buf);
+				rc = -1;
+				break;
+			}
+			import_history_keys(g, p, k);
+		}
+		if (mod == NULL && !no_mod && e->entity == NULL && strstr(text,
+		    "-----BEGIN PGP SIGNED MESSAGE-----") == NULL) {
+			mod = game_moderator(g, &err);
+			if (mod != NULL)
+				import_history_keys(g, mod, g->nhist);
+		}
+		sb_reset(&err);
+		if (e->entity != NULL) {
+			/* PGP/MIME multipart/signed (issue 9.5) */
+			v = verify_mime(p, 1, e->entity, e->entity_len,
+			    e->signature, &plain, fpr, &when, &err);
+			if (v == 0 && strcmp(plain, text) != 0) {
+				diag(EXIT_DATAERR, path, e->line, "history "
+				    "entry %zu: the recorded text is not the "
+				    "text of its signed PGP/MIME part", k);
+				free(plain);
+				rc = -1;
+				break;
+			}
+		} else
+			v = verify_order_message(g, p, mod, 1, text,
+			    strlen(text), &plain, fpr, &when, &unopened, &err);
+		no_mod |= unopened;
+		/* this message's, not an earlier one's: a bad signature
+		 * after an unopened message is bad all the same */
+		if (v != 0 && e->entity == NULL && (unopened ||
+		    strstr(err.buf, "not encrypted to a key of this home") !=
+		    NULL)) {
+			/* encrypted to the moderator, whose key is not here */
+			(*unchecked)++;
+			free(plain);
+			continue;
+		}
+		c = e->country;
+		if (v != 0)
+			diag(EXIT_DATAERR, path, e->line, "history entry %zu "
+			    "(a signed message from %s): the signature does "
+			    "not hold: %s", k, c >= 0 ? cname(&g->st, c) : "?",
+			    err.buf);
+		else if (strcmp(fpr, e->fpr) != 0 || c < 0 ||
+		    strcmp(fpr, pinned[c]) != 0)
+			diag(EXIT_DATAERR, path, e->line, "history entry %zu: "
+			    "signed by key %s, but the key registered for %s "
+			    "then was %s", k, fpr, c >= 0 ? cname(&g->st, c) :
+			    "?", c >= 0 && pinned[c][0] ? pinned[c] : "none");
+		else {
+			sha256_hex(plain, strlen(plain), content);
+			if (e->content[0] != '\0' && strcmp(content,
+			    e->content) != 0)
+				diag(EXIT_DATAERR, path, e->line, "history "
+				    "entry %zu: the signed text does not have "
+				    "the recorded SHA-256", k);
+			else if (e->signed_at > 0 && when != e->signed_at) {
+				time_format(when, t1);
+				time_format(e->signed_at, t2);
+				diag(EXIT_DATAERR, path, e->line, "history "
+				    "entry %zu: signed at %s, not at the "
+				    "recorded %s", k, t1, t2);
+			} else
+				v = 1;
+		}
+		if (v != 1)
+			rc = -1;
+		else {
+			plains[k] = plain;
+			plain = NULL;
+		}
+		free(plain);
+	}
+	if (p != NULL)
+		pgp_close(p);
+	sb_release(&err);
+	return rc;
+}
+
+/*
+ * verify (issue 9.5): a player's order must be one he signed.  Each
+ * applied or refused order (EN_ORDER, EN_REJECTED) and each waiting one
+ * of a country that had a key registered when the order came (the run
+ * it came in: the entry's run, or its queued run, which an order that
+ * replaces a waiting one keeps) must be, verbatim, a STEP block of a
+ * signed message of that country recorded before it: a moderator who
+ * edits an order's text (and the digests after it) is caught here.  Orders that came before the country's first
+ * key are not signed and not checked.  An old PGP/MIME message's
+ * signature was not kept (check_received), so its orders are found in
+ * the text as recorded; those of an encrypted message that cannot be
+ * opened here are counted in *unchecked.
+ */
+struct signed_blocks {
+	int parsed;
+	int n;
+	char **b;
+};
+
+/* 1: found; 0: not; -1: only in messages that cannot be opened here. */
+static int
+order_was_signed(const struct game *g, char **plains,
+    struct signed_blocks *sb, int country, size_t before, const char *text)
+{
+	size_t i, len = strlen(text);
+	int j, unopened = 0;
+
+	/* stored texts lose their last newline */
+	while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == ' '))
+		len--;
+	for (i = 0; i < before; i++) {
+		const struct entry *r = &g->hist[i];
+
+		if (r->kind != EN_RECEIVED || r->country != country)
+			continue;
+		if (plains[i] == NULL) {
+			unopened = 1;
+			continue;
+		}
+		if (!sb[i].parsed) {
+			sb[i].n = order_blocks(plains[i], &sb[i].b);
+			sb[i].parsed = 1;
+		}
+		for (j = 0; j < sb[i].n; j++)
+			if (strlen(sb[i].b[j]) == len &&
+			    strncmp(sb[i].b[j], text, len) == 0)
+				return 1;
+	}
+	return unopened ? -1 : 0;
+}
+
+int
+check_orders(struct game *g, const char *path, char **plains, size_t n,
+    int *unchecked)
+{
+	int first_key[RS_MAX_COUNTRIES];
+	struct signed_blocks *sb = xcalloc(n + 1, sizeof(*sb));
+	size_t k, i;
+	int c, rc = 0, found;
+
+	for (c = 0; c < RS_MAX_COUNTRIES; c++)
+		first_key[c] = -1;
+	for (k = 0; k < n && rc == 0; k++) {
+		const struct entry *e = &g->hist[k];
+		int arrived = e->queued > 0 ? e->queued : e->run;
+
+		if (e->kind == EN_KEY && e->country >= 0 &&
+		    first_key[e->country] < 0)
+			first_key[e->country] = e->run;
+		if ((e->kind != EN_ORDER && e->kind != EN_REJECTED) ||
+		    e->country < 0 || first_key[e->country] < 0 ||
+		    first_key[e->country] >= arrived)
+			continue;
+		found = order_was_signed(g, plains, sb, e->country, k,
+		    e->text ? e->text : "");
+		g->signed_orders += found == 1;
+		if (found < 0)
+			(*unchecked)++;
+		else if (found == 0) {
+			diag(EXIT_DATAERR, path, e->line, "history entry %zu "
+			    "(run %d, step %s, %s): this order is not in any "
+			    "signed message of %s recorded before it (edited "
+			    "by hand?)", k, e->run, e->step, cname(&g->st,
+			    e->country), cname(&g->st, e->country));
+			rc = -1;
+		}
+	}
+	for (k = 0; k < g->nqueue && rc == 0; k++) {
+		const struct queued *q = &g->queue[k];
+
+		c = q->o.country;
+		if (c < 0 || c >= RS_MAX_COUNTRIES || first_key[c] < 0 ||
+		    first_key[c] >= q->run)
+			continue;
+		found = order_was_signed(g, plains, sb, c, n,
+		    q->o.text ? q->o.text : "");
+		g->signed_orders += found == 1;
+		if (found < 0)
+			(*unchecked)++;
+		else if (found == 0) {
+			diag(EXIT_DATAERR, path, 0, "waiting order %zu (run "
+			    "%d, step %s, %s): it is not in any signed message "
+			    "of %s in the history (edited by hand?)", k + 1,
+			    q->run, q->o.step, cname(&g->st, c),
+			    cname(&g->st, c));
+			rc = -1;
+		}
+	}
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < (size_t)sb[k].n; i++)
+			free(sb[k].b[i]);
+		free(sb[k].b);
+	}
+	free(sb);
+	return rc;
+}
+
+/*
+ * verify: each opened sealed pick must be what its message says, which
+ * anyone can check with the session key published at the reveal.
+ */
+int
+check_unsealed(struct game *g, const char *path)
+{
+	struct pgp *p = NULL;
+	struct strbuf err;
+	size_t k;
+	int rc = 0;
+
+	sb_init(&err);
+	for (k = 0; k < g->nhist && rc == 0; k++) {
+		const struct entry *u = &g->hist[k];
+		const char *sealed, *a, *b;
+		char *armor, *plain = NULL, *sk = NULL;
+
+		if (u->kind != EN_UNSEAL || u->session_key == NULL ||
+		    u->of < 0 || (size_t)u->of >= g->nhist)
+			continue;
+		sealed = g->hist[u->of].text ? g->hist[u->of].text : "";
+		a = strstr(sealed, "-----BEGIN PGP MESSAGE-----");
+		b = a ? strstr(a, "-----END PGP MESSAGE-----") : NULL;
+		if (b == NULL)
+			continue;
+		armor = xasprintf("%.*s-----END PGP MESSAGE-----\n",
+		    (int)(b - a), a);
+		if (p == NULL && pgp_open(&p, NULL, &err) != 0) {
+			free(armor);
+			rc = -1;
+			break;
+		}
+		if (pgp_decrypt_session(p, armor, u->session_key, &plain, &sk,
+		    &err) != 0) {
+			diag(EXIT_DATAERR, path, 0, "history entry %zu: its "
+			    "session key does not open entry %d: %s", k, u->of,
+			    err.buf);
+			rc = -1;
+		} else {
+			pgp_unpad(plain);
+			if (strcmp(plain, u->text ? u->text : "") != 0) {
+				diag(EXIT_DATAERR, path, 0, "history entry %zu "
+				    "records a pick that entry %d's sealed "
+				    "message does not hold", k, u->of);
+				rc = -1;
+			}
+		}
+		free(plain);
+		free(sk);
+		free(armor);
+	}
+	if (p != NULL)
+		pgp_close(p);
+	sb_release(&err);
+	return rc;
+}
