@@ -40,7 +40,10 @@ LDLIBS += $(PKG_LIBS)
 
 B = build
 # The generic play-by-email machinery.
-CORE = util diag dice xmlutil ruleset orders cache resolve report pgp $(GAME)
+CORE = util diag dice xmlutil ruleset orders cache resolve report $(PGP) \
+	$(GAME)
+# OpenPGP through GPGME, one file per concern (pgp-internal.h).
+PGP = pgp pgp-verify pgp-batch pgp-keys pgp-encrypt
 # struct game and its file, one file per concern (game.h, game-internal.h).
 GAME = game history play clock moderator ruleset-copy keyring signature \
 	seal queue deadline document save view lock load shape replay verify

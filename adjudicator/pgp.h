@@ -55,7 +55,7 @@ int pgp_export(struct pgp *p, const char *fpr, char **armored,
  * blanks), which is what the signature covers. Rejected with the reason in
  * err: unsigned, bad (tampered) or expired signature, unknown or revoked
  * key, a key that had expired when the signature was made (one that has
- * expired since still signs: signed_in_time in pgp.c), more than one
+ * expired since still signs: signed_in_time in pgp-verify.c), more than one
  * signature, NUL bytes in the signed text, and non-blank text before or
  * after the armoured block.
  */
