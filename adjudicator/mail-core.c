@@ -1,6 +1,6 @@
 /*
  * mail-core.c - what the commands without the mail libraries (issue 12)
- * link in place of mail.c's MIME parser.
+ * link in place of mail-parse.c's MIME parser.
  *
  * An encrypted order may hold a MIME entity (RFC 3156), which only GMime
  * reads; adjudicator runs resolve and check in the helper adjudicator-mail
