@@ -59,7 +59,7 @@ CMDS = cmd-common cmd-new cmd-status cmd-check cmd-resolve cmd-verify \
 	cmd-pause cmd-resume cmd-absence cmd-rollback cmd-list
 # The mail commands, in the helper program adjudicator-mail (main.c).
 MAIL = mail mail-session mail-imap mail-smtp mail-parse mail-build \
-	mailstate judgestate cmd-fetch cmd-send cmd-run
+	mailstate moderation judgestate cmd-fetch cmd-send cmd-run
 
 CORE_OBJS = $(patsubst %,$(B)/obj/%.o,$(CORE) $(RULES) $(RENAISSANCE) \
 	$(CMDS))

@@ -76,6 +76,7 @@
 #include "cmd.h"
 #include "diag.h"
 #include "mailstate.h"
+#include "moderation.h"
 #include "pgp.h"
 #include "resolve.h"
 #include "util.h"

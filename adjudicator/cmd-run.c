@@ -70,6 +70,7 @@
 #include "judgestate.h"
 #include "mail.h"
 #include "mailstate.h"
+#include "moderation.h"
 #include "pgp.h"
 #include "resolve.h"
 #include "util.h"

@@ -55,14 +55,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cmd.h"
 #include "diag.h"
 #include "mailstate.h"
+#include "moderation.h"
 #include "util.h"
-#include "xmlutil.h"
 
 static const char send_usage[] =
     "adjudicator send GAME.xml --smtp URL --from ADDR [--netrc FILE]\n"
@@ -76,100 +74,6 @@ static const char send_usage[] =
     "Exit status: 0 done, 75 try again later (server, lock), 65 a mail "
     "refused for\n"
     "good or bad input, 64 bad command line.";
-
-int
-queue_reports(struct moderation *m, struct game *g, int run)
-{
-	xmlDoc *doc = game_to_xml_for(g, m->now, NO_COUNTRY);
-	char *text = NULL, *subject, *dir_name, *dir, **all;
-	char *html = NULL, *html_name = NULL, *tpl, *path;
-	size_t len, nall, hlen = 0;
-	int s, saved_run, rc, mid;
-	char withheld[RS_MAX_COUNTRIES] = { 0 };
-
-	dir_name = xasprintf("run-%d", run);
-	dir = ms_outbox_path(&m->ms, dir_name);
-	rc = report_render(doc, m->template, run, NULL, &text, &len);
-	if (rc != EXIT_OK)
-		goto out;
-	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
-		diag(EXIT_CANTCREAT, dir, 0, "cannot create the folder: %s",
-		    strerror(errno));
-		rc = EXIT_CANTCREAT;
-		goto out;
-	}
-	/* the HTML report (the board drawn) goes with the public mail */
-	if (m->ms.html_reports) {
-		tpl = data_path("templates/report-html.xsl");
-		rc = report_render(doc, tpl, run, NULL, &html, &hlen);
-		free(tpl);
-		if (rc != EXIT_OK)
-			goto out;
-		html_name = xasprintf("%s/report.html", dir_name);
-		path = ms_outbox_path(&m->ms, html_name);
-		rc = report_write_file(path, html, hlen);
-		free(path);
-		if (rc != EXIT_OK)
-			goto out;
-	}
-	nall = players_addresses(g, &all);
-	subject = xasprintf("[aor %s] run %d: report", m->ms.game, run);
-	if (nall > 0) {
-		mid = ms_queue(&m->ms, OUT_REPORT, (const char *const *)all,
-		    nall, subject, NULL, text, NULL, run, m->msgid_domain,
-		    m->now);
-		if (mid == 0)
-			rc = diag_status() ? diag_status() : EXIT_CANTCREAT;
-		else if (html_name != NULL)
-			ms_mail_by_id(&m->ms, mid)->attachment =
-			    xstrdup(html_name);
-	}
-	free(subject);
-	addresses_free(all, nall);
-	if (rc != EXIT_OK)
-		goto out;
-	/* each player's own report, encrypted to a registered key */
-	saved_run = g->run;
-	g->run = run;		/* private_reports renders g->run's */
-	if (rc == EXIT_OK)
-		rc = private_reports(g, m->template, dir, withheld);
-	g->run = saved_run;
-	for (s = 0; rc == EXIT_OK && s < g->st.nplayers; s++) {
-		const struct player *p = &g->st.players[s];
-		const char *id = g->rs.countries[p->country].name.id;
-		char *body = xasprintf("%s/%s%s", dir_name, id,
-		    g->key_text[p->country] == NULL ||
-		    withheld[p->country] ? ".txt" : ".txt.asc");
-		char *to = p->name[0] ? xasprintf("%s <%s>", p->name,
-		    p->email) : xstrdup(p->email);
-		const char *tos[1] = { to };
-
-		subject = xasprintf("[aor %s] run %d: private report for %s",
-		    m->ms.game, run, cname(&g->st, p->country));
-		if (p->email[0] != '\0' && ms_queue(&m->ms, OUT_PRIVATE, tos,
-		    1, subject, NULL, NULL, body, run, m->msgid_domain,
-		    m->now) == 0)
-			rc = EXIT_SOFTWARE;
-		free(subject);
-		free(to);
-		free(body);
-	}
-	if (rc == EXIT_OK)
-		m->ms.reported_run = run;
-out:
-	free(dir);
-	free(dir_name);
-	free(html);
-	free(html_name);
-	free(text);
-	xmlFreeDoc(doc);
-	if (rc != EXIT_OK) {
-		diag(rc, m->game_path, 0, "cannot queue the reports of run %d",
-		    run);
-		moderation_fail(m, rc);
-	}
-	return rc;
-}
 
 /* The message as it goes out: mail_build's, with Auto-Submitted. */
 static int

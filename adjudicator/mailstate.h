@@ -1,6 +1,6 @@
 /*
- * mailstate.h - what the mail side of a game remembers, and the steps
- * that fetch, send and run share.
+ * mailstate.h - what the mail side of a game remembers.  The session
+ * and the steps that fetch, send and run share are in moderation.h.
  *
  * The game file knows nothing of mail.  Beside GAME.xml live:
  *   GAME.xml.mail      the mail state (XML, formats/mailstate.rng): the
@@ -32,9 +32,6 @@
 #include <stddef.h>
 
 #include "game.h"
-#include "mail.h"
-
-struct mime_signed;
 
 /* What became of a message taken from the mailbox. */
 enum ms_status {
@@ -163,114 +160,5 @@ void ms_add_reminder(struct mailstate *ms, const char *step,
 char *ms_spool_path(const struct mailstate *ms, const char *name);
 char *ms_outbox_path(const struct mailstate *ms, const char *name);
 char *ms_received_path(const struct mailstate *ms, int n);
-
-/* ------------------------------------------------------------------ */
-/* The steps of fetch, send and run (cmd-fetch.c, cmd-send.c, cmd-run.c) */
-
-/*
- * Exit statuses of fetch, send and run (also in their --help and in
- * adjudicator(1)): EXIT_OK when there was nothing to do or everything was
- * done (a player's bad mail is answered, not an error); EXIT_TEMPFAIL (75)
- * when a server cannot be reached, the login failed, an SMTP server
- * answered 4xx, or another run holds the game's lock: try again later;
- * EXIT_DATAERR (65) for bad input (the game or mail state file, a mail
- * server refusing for good, a mail permanently refused, filed orders that
- * no longer resolve); EXIT_USAGE (64) for a bad command line.
- */
-
-/* The test hook of run (documented in cmd-run.c). */
-#define TEST_CRASH_ENV "ADJUDICATOR_TEST_CRASH_AFTER_FETCH"
-
-/* The default IMAP folder for mail that is not filed. */
-#define DEFAULT_REJECT_FOLDER "aor-rejected"
-
-struct moderation {
-	const char *game_path;
-	char now[32];
-	const char *from;		/* the moderator's From, or NULL */
-	char *msgid_domain;		/* owned */
-	struct mail_account imap;	/* url NULL: no fetch */
-	struct mail_account smtp;	/* url NULL: no send */
-	const char *reject_folder;	/* NULL: mail is not moved */
-	const char *seed_file;
-	const char *template;
-	int remind_hours;
-	int html_opt;			/* --html-reports: 1, 0; -1 not given */
-	int keep_mail;			/* close leaves the mail libraries */
-	int retry_failed;		/* send: failed mail is tried again */
-	int lock;
-	struct mailstate ms;
-	int ms_loaded;
-	/* what happened, for the summary line */
-	int fetched, filed, rejected, duplicates, moved;
-	int resolved_run, reminders, sent, unsent;
-	int status;			/* the worst exit status so far */
-};
-
-/* Sets the defaults (not the options given). */
-void moderation_init(struct moderation *m);
-/*
- * Checks the accounts (--insecure-plain only for a loopback host), takes
- * the game's lock, loads the game once to load and recover the mail
- * state, and queues the reports of runs resolved without mail.  Returns
- * EXIT_OK or the exit status to end with.
- */
-int moderation_open(struct moderation *m);
-/* Saves the mail state (when loaded), releases the lock and libraries;
- * returns the final exit status. */
-int moderation_close(struct moderation *m);
-/* Raises m->status to status when that is worse. */
-void moderation_fail(struct moderation *m, int status);
-/* Loads the game with its seed (GAME.xml.seed, --seed-file or the
- * moderator's key); 0 or -1 (diagnosed).  game_release it either way. */
-int moderation_load_game(struct moderation *m, struct game *g);
-/*
- * Sets diag's worst status back to before (what a check or a trial
- * resolve raised is not the command's failure).
- */
-void moderation_diag_restore(int before);
-/* Prints one summary line to stdout when anything happened. */
-void moderation_summary(const struct moderation *m);
-/* Every player's "Name <address>", as new strings; returns the count. */
-size_t players_addresses(const struct game *g, char ***to);
-/* Frees what players_addresses gave. */
-void addresses_free(char **to, size_t n);
-
-/*
- * Fetch: takes new messages, files orders in the spool, queues the answer
- * to each, saves the mail state, then moves mail that was not filed to the
- * reject folder.  Raises m->status; 0 when the mailbox could be read.
- */
-int fetch_step(struct moderation *m);
-/*
- * The answer to one order file as check would give it: a fresh copy of
- * the game, resolve_run with verbose on this file alone, its verdict lines
- * and diagnostics caught and rewritten for the player (*verdict, caller
- * frees).  mime: the PGP/MIME signed part the order came in, or NULL
- * (see struct mime_signed).  Returns 0 accepted, 1 rejected, -1 when the
- * game cannot be loaded (diagnosed).
- */
-int check_order_file(struct moderation *m, const char *path,
-    const struct mime_signed *mime, char **verdict);
-/*
- * Does the mail say it is automatic, so that an answer could loop
- * (RFC 3834 and the signs adjudicator(1) lists: Auto-Submitted other than
- * "no", Precedence bulk, junk, list or auto_reply, X-Autoreply,
- * X-Autorespond, X-Auto-Response-Suppress, an empty Return-Path, a sender
- * MAILER-DAEMON or postmaster, multipart/report, an out-of-office
- * subject)?  raw: the message as fetched; info: what mail_parse read.
- */
-int mail_automatic(const char *raw, size_t len, const struct mail_info *info);
-/* Is address (a bare address) the moderator's own, --from's? */
-int moderation_own_address(const struct moderation *m, const char *address);
-/* Queues the public report of run (to every player) and each player's
- * private report (encrypted to a registered key).  EXIT_OK or a status. */
-int queue_reports(struct moderation *m, struct game *g, int run);
-/*
- * Send: every pending mail of the outbox, oldest first; each is marked
- * sent (and the state saved) once the server took it.  A temporary
- * failure stops the round (the rest wait for the next run).
- */
-int send_step(struct moderation *m);
 
 #endif

@@ -1,0 +1,368 @@
+/*
+ * moderation.c - a mail command's session, what fetch, send and run share:
+ * the accounts, the lock, the game and its mail state, the summary line;
+ * and the reports of a run queued for mail (queue_reports).
+ */
+#include "moderation.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd.h"
+#include "diag.h"
+#include "util.h"
+#include "xmlutil.h"
+
+void
+moderation_init(struct moderation *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->reject_folder = DEFAULT_REJECT_FOLDER;
+	m->remind_hours = 12;
+	m->html_opt = -1;
+	m->lock = -1;
+}
+
+void
+moderation_fail(struct moderation *m, int status)
+{
+	/* a temporary failure says "try again"; anything worse wins */
+	if (status == EXIT_OK || m->status == status)
+		return;
+	if (m->status == EXIT_OK || m->status == EXIT_TEMPFAIL)
+		m->status = status;
+}
+
+/* The host of a mail URL, as a new string, or NULL. */
+static char *
+url_host(const char *url)
+{
+	const char *p = strstr(url, "://"), *end, *at;
+
+	if (p == NULL)
+		return NULL;
+	p += 3;
+	end = p + strcspn(p, "/?#");
+	at = memchr(p, '@', (size_t)(end - p));
+	if (at != NULL)
+		p = at + 1;
+	if (*p == '[') {
+		const char *close = memchr(p, ']', (size_t)(end - p));
+
+		if (close == NULL)
+			return NULL;
+		return xasprintf("%.*s", (int)(close - p - 1), p + 1);
+	}
+	return xasprintf("%.*s", (int)(strcspn(p, ":/?#")), p);
+}
+
+/* Is the account's host this machine (127.0.0.0/8, ::1, localhost)? */
+static int
+loopback_url(const char *url)
+{
+	char *host = url_host(url);
+	int yes;
+
+	yes = host != NULL && (strncmp(host, "127.", 4) == 0 ||
+	    strcmp(host, "::1") == 0 || str_ieq(host, "localhost"));
+	free(host);
+	return yes;
+}
+
+/* The domain of the From address, for Message-IDs. */
+static char *
+from_domain(const char *from)
+{
+	const char *at = from != NULL ? strrchr(from, '@') : NULL;
+	size_t n;
+
+	if (at == NULL)
+		return xstrdup("adjudicator.invalid");
+	at++;
+	n = strcspn(at, "> \t");
+	if (n == 0)
+		return xstrdup("adjudicator.invalid");
+	return xasprintf("%.*s", (int)n, at);
+}
+
+int
+moderation_load_game(struct moderation *m, struct game *g)
+{
+	unsigned char seed[SEED_BYTES];
+	int have;
+
+	game_init(g);
+	have = seed_for_game(m->game_path, m->seed_file, seed);
+	if (have < 0)
+		return -1;
+	return game_load(g, m->game_path, have ? seed : NULL,
+	    LOAD_NEED_SEED);
+}
+
+size_t
+players_addresses(const struct game *g, char ***to)
+{
+	size_t n = 0;
+	int s;
+
+	*to = xcalloc((size_t)g->st.nplayers + 1, sizeof(**to));
+	for (s = 0; s < g->st.nplayers; s++) {
+		const struct player *p = &g->st.players[s];
+
+		if (p->email[0] == '\0')
+			continue;
+		(*to)[n++] = p->name[0] ? xasprintf("%s <%s>", p->name,
+		    p->email) : xstrdup(p->email);
+	}
+	return n;
+}
+
+void
+addresses_free(char **to, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(to[i]);
+	free(to);
+}
+
+int
+moderation_open(struct moderation *m)
+{
+	const struct mail_account *acc[2] = { &m->imap, &m->smtp };
+	struct game g;
+	size_t i;
+	int r;
+
+	for (i = 0; i < 2; i++)
+		if (acc[i]->url != NULL && acc[i]->insecure_plain &&
+		    !loopback_url(acc[i]->url)) {
+			diag(EXIT_USAGE, NULL, 0, "--insecure-plain is only "
+			    "for a test server on this machine, not for "
+			    "'%s': use imaps:// or smtps://, or a server "
+			    "with STARTTLS", acc[i]->url);
+			return EXIT_USAGE;
+		}
+	if (m->from != NULL) {
+		const char *to[1] = { m->from };
+		struct strbuf err;
+		char *built = NULL;
+
+		/* a bad --from would fail every mail at the server */
+		sb_init(&err);
+		r = mail_build(m->from, to, 1, "", m->now,
+		    "<check@adjudicator.invalid>", NULL, "", &built, NULL,
+		    &err);
+		if (r != 0)
+			diag(EXIT_USAGE, NULL, 0, "--from '%s': %s", m->from,
+			    err.buf);
+		free(built);
+		sb_release(&err);
+		if (r != 0)
+			return EXIT_USAGE;
+	}
+	m->msgid_domain = from_domain(m->from);
+	m->lock = game_lock(m->game_path);
+	if (m->lock < 0)
+		return diag_status() ? diag_status() : EXIT_TEMPFAIL;
+	if (moderation_load_game(m, &g) != 0) {
+		game_release(&g);
+		return diag_status() ? diag_status() : EXIT_DATAERR;
+	}
+	if (mailstate_load(&m->ms, m->game_path, &g) != 0) {
+		game_release(&g);
+		mailstate_release(&m->ms);
+		return diag_status() ? diag_status() : EXIT_DATAERR;
+	}
+	m->ms_loaded = 1;
+	/* --html-reports is the game's setting from now on */
+	if (m->html_opt >= 0)
+		m->ms.html_reports = m->html_opt;
+	if (mailstate_recover(&m->ms, g.run))
+		diag_warn(m->ms.path, 0, "the game is at run %d, behind the "
+		    "mail state (a resolve interrupted before the game was "
+		    "saved, or a rollback): the orders of the later runs "
+		    "wait again and their unsent reports were dropped",
+		    g.run);
+	/*
+	 * Runs resolved by hand (adjudicator resolve) are mailed too, each
+	 * as it was (the history up to that run, issue 11).
+	 */
+	for (r = m->ms.reported_run + 1; r <= g.run; r++) {
+		struct game past;
+		int rc;
+
+		if (r == g.run)
+			rc = queue_reports(m, &g, r);
+		else if (game_load_run(&past, m->game_path, r) != 0)
+			rc = diag_status() ? diag_status() : EXIT_DATAERR;
+		else {
+			rc = queue_reports(m, &past, r);
+			game_release(&past);
+		}
+		if (rc != EXIT_OK) {
+			moderation_fail(m, rc);
+			break;
+		}
+	}
+	game_release(&g);
+	return m->status;
+}
+
+int
+moderation_close(struct moderation *m)
+{
+	if (m->ms_loaded) {
+		if (mailstate_save(&m->ms, m->now) != 0)
+			moderation_fail(m, diag_status() ? diag_status() :
+			    EXIT_IOERR);
+		mailstate_release(&m->ms);
+		m->ms_loaded = 0;
+	}
+	game_unlock(m->lock);
+	m->lock = -1;
+	free(m->msgid_domain);
+	m->msgid_domain = NULL;
+	if (!m->keep_mail)
+		mail_cleanup();
+	return m->status;
+}
+
+void
+moderation_diag_restore(int before)
+{
+	int quiet;
+
+	diag_reset();
+	if (before == EXIT_OK)
+		return;
+	quiet = diag_quiet(1);
+	diag(before, NULL, 0, "(an earlier error)");
+	diag_quiet(quiet);
+}
+
+void
+moderation_summary(const struct moderation *m)
+{
+	struct strbuf sb;
+	size_t i;
+	int waiting = 0;
+
+	for (i = 0; i < m->ms.nout; i++)
+		waiting += m->ms.out[i].state == OUT_PENDING;
+	if (m->fetched + m->resolved_run + m->reminders + m->sent +
+	    m->unsent == 0)
+		return;
+	sb_init(&sb);
+	sb_addf(&sb, "%s:", m->ms.game);
+	if (m->fetched > 0)
+		sb_addf(&sb, " fetched %d (%d filed, %d rejected, %d "
+		    "duplicate);", m->fetched, m->filed, m->rejected,
+		    m->duplicates);
+	if (m->resolved_run > 0)
+		sb_addf(&sb, " resolved run %d;", m->resolved_run);
+	if (m->reminders > 0)
+		sb_addf(&sb, " %d reminder%s;", m->reminders,
+		    m->reminders == 1 ? "" : "s");
+	sb_addf(&sb, " sent %d, %d waiting", m->sent, waiting);
+	printf("%s\n", sb.buf);
+	sb_release(&sb);
+}
+
+int
+queue_reports(struct moderation *m, struct game *g, int run)
+{
+	xmlDoc *doc = game_to_xml_for(g, m->now, NO_COUNTRY);
+	char *text = NULL, *subject, *dir_name, *dir, **all;
+	char *html = NULL, *html_name = NULL, *tpl, *path;
+	size_t len, nall, hlen = 0;
+	int s, saved_run, rc, mid;
+	char withheld[RS_MAX_COUNTRIES] = { 0 };
+
+	dir_name = xasprintf("run-%d", run);
+	dir = ms_outbox_path(&m->ms, dir_name);
+	rc = report_render(doc, m->template, run, NULL, &text, &len);
+	if (rc != EXIT_OK)
+		goto out;
+	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+		diag(EXIT_CANTCREAT, dir, 0, "cannot create the folder: %s",
+		    strerror(errno));
+		rc = EXIT_CANTCREAT;
+		goto out;
+	}
+	/* the HTML report (the board drawn) goes with the public mail */
+	if (m->ms.html_reports) {
+		tpl = data_path("templates/report-html.xsl");
+		rc = report_render(doc, tpl, run, NULL, &html, &hlen);
+		free(tpl);
+		if (rc != EXIT_OK)
+			goto out;
+		html_name = xasprintf("%s/report.html", dir_name);
+		path = ms_outbox_path(&m->ms, html_name);
+		rc = report_write_file(path, html, hlen);
+		free(path);
+		if (rc != EXIT_OK)
+			goto out;
+	}
+	nall = players_addresses(g, &all);
+	subject = xasprintf("[aor %s] run %d: report", m->ms.game, run);
+	if (nall > 0) {
+		mid = ms_queue(&m->ms, OUT_REPORT, (const char *const *)all,
+		    nall, subject, NULL, text, NULL, run, m->msgid_domain,
+		    m->now);
+		if (mid == 0)
+			rc = diag_status() ? diag_status() : EXIT_CANTCREAT;
+		else if (html_name != NULL)
+			ms_mail_by_id(&m->ms, mid)->attachment =
+			    xstrdup(html_name);
+	}
+	free(subject);
+	addresses_free(all, nall);
+	if (rc != EXIT_OK)
+		goto out;
+	/* each player's own report, encrypted to a registered key */
+	saved_run = g->run;
+	g->run = run;		/* private_reports renders g->run's */
+	if (rc == EXIT_OK)
+		rc = private_reports(g, m->template, dir, withheld);
+	g->run = saved_run;
+	for (s = 0; rc == EXIT_OK && s < g->st.nplayers; s++) {
+		const struct player *p = &g->st.players[s];
+		const char *id = g->rs.countries[p->country].name.id;
+		char *body = xasprintf("%s/%s%s", dir_name, id,
+		    g->key_text[p->country] == NULL ||
+		    withheld[p->country] ? ".txt" : ".txt.asc");
+		char *to = p->name[0] ? xasprintf("%s <%s>", p->name,
+		    p->email) : xstrdup(p->email);
+		const char *tos[1] = { to };
+
+		subject = xasprintf("[aor %s] run %d: private report for %s",
+		    m->ms.game, run, cname(&g->st, p->country));
+		if (p->email[0] != '\0' && ms_queue(&m->ms, OUT_PRIVATE, tos,
+		    1, subject, NULL, NULL, body, run, m->msgid_domain,
+		    m->now) == 0)
+			rc = EXIT_SOFTWARE;
+		free(subject);
+		free(to);
+		free(body);
+	}
+	if (rc == EXIT_OK)
+		m->ms.reported_run = run;
+out:
+	free(dir);
+	free(dir_name);
+	free(html);
+	free(html_name);
+	free(text);
+	xmlFreeDoc(doc);
+	if (rc != EXIT_OK) {
+		diag(rc, m->game_path, 0, "cannot queue the reports of run %d",
+		    run);
+		moderation_fail(m, rc);
+	}
+	return rc;
+}
