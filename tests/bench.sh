@@ -23,6 +23,9 @@
 #                      repository's history)
 #   5 verify/xmllint   verify of tests/games/seven-attacks/expected/game.xml
 #                      against xmllint --relaxng formats/game.rng of it
+#   6 club-step        one cron step of run --games for 100 games on
+#                      loopback mail servers, seconds per incoming
+#                      message (tests/bench-club.sh, issue 18.9)
 #
 # Environment: ADJUDICATOR (the build to measure, build/adjudicator),
 # BENCH_OLD (the release's adjudicator, instead of building it),
@@ -348,4 +351,7 @@ else
 	goal verify/xmllint - 2 max
 	echo "  verify failed"
 fi
+
+# 6. A club's cron step (its own script: it needs the mail servers).
+ADJUDICATOR=$adj "$top/tests/bench-club.sh"
 exit 0
