@@ -337,12 +337,12 @@ misery_all(struct ren_ctx *c, int card, int base, int per_cat, int cat,
  * 0, -1 with err, or REN_NOT_IMPLEMENTED for the events not written yet.
  */
 static int
-play_event(struct ren_ctx *c, int player, int card, int target, int dry,
-    struct strbuf *err)
+play_event(struct ren_ctx *c, int player, int card, const struct ren_play *a,
+    int dry, struct strbuf *err)
 {
 	struct ren_state *st = c->st;
 	const struct ren_card *cd = &st->rs->cards[card];
-	int k;
+	int k, target = a->category;
 
 	if (is_card(st, card, "papal-decree") && (target != CAT_SCIENCE &&
 	    target != CAT_RELIGION && target != CAT_EXPLORATION)) {
@@ -361,9 +361,7 @@ play_event(struct ren_ctx *c, int player, int card, int target, int dry,
 		for (k = 0; k < (int)ARRAY_SIZE(done); k++)
 			if (is_card(st, card, done[k]))
 				return 0;
-		sb_addf(err, "the event '%s' is not implemented yet",
-		    cd->name);
-		return REN_NOT_IMPLEMENTED;
+		return ren_event_check(st, player, card, a, err);
 	}
 
 	for (k = 0; k < (int)ARRAY_SIZE(military_cards); k++)
@@ -430,17 +428,32 @@ play_event(struct ren_ctx *c, int player, int card, int target, int dry,
 		    "pays %s $10.", ren_pname(st, player));
 		return 0;
 	}
-	sb_addf(err, "the event '%s' is not implemented yet", cd->name);
-	return REN_NOT_IMPLEMENTED;
+	ren_event_apply(c, player, card, a);
+	return 0;
 }
 
 int
 ren_play_card(struct ren_ctx *c, int player, int card, int commodity,
     int target, int protection, struct strbuf *err)
 {
+	struct ren_play a;
+
+	memset(&a, 0, sizeof(a));
+	a.commodity = commodity;
+	a.target = target;
+	a.category = target;
+	a.area = -1;
+	a.protection = protection;
+	return ren_play_card_with(c, player, card, &a, err);
+}
+
+int
+ren_play_card_with(struct ren_ctx *c, int player, int card,
+    const struct ren_play *a, struct strbuf *err)
+{
 	struct ren_state *st = c->st;
 	const struct ren_card *cd;
-	int r;
+	int r, commodity = a->commodity, protection = a->protection;
 
 	if (card < 0 || card >= st->rs->ncards ||
 	    !(st->p[player].hand & BIT(card))) {
@@ -514,12 +527,12 @@ ren_play_card(struct ren_ctx *c, int player, int card, int commodity,
 		break;
 	}
 	default:
-		r = play_event(c, player, card, target, 1, err);
+		r = play_event(c, player, card, a, 1, err);
 		if (r != 0)
 			return r;
 		ren_ev(c, "play", player, "%s plays %s.",
 		    ren_pname(st, player), cd->name);
-		play_event(c, player, card, target, 0, err);
+		play_event(c, player, card, a, 0, err);
 		break;
 	}
 	st->p[player].hand &= ~BIT(card);

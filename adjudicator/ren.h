@@ -99,6 +99,11 @@ struct ren_player {
 	int enlightened;		/* Enlightened Ruler this turn (RR18) */
 	int cathedral_policy;		/* RR30: 0 NEVER, 1 MARKER, 2 ALWAYS */
 	int dealt[3];			/* the Euro deal, in order (RR4, RR38) */
+	/* standing choices of a card's victim (RR14) */
+	int civil_war_choice;		/* 0 default, 1 cash, 2 tokens */
+	int elimination_empty;		/* ELIMINATION EMPTY */
+	int ncede;
+	unsigned char cede[REN_MAX_CAPITALS + 2];	/* CEDE p1 p2 ... */
 	int euro_returned;		/* the card returned, or -1 */
 };
 
@@ -154,6 +159,9 @@ struct ren_state {
 					   played (RR15) */
 	int papal_ban;			/* category or -1 */
 	int strife_epoch3;		/* Religious Strife played in epoch 3 */
+	int war_a, war_b;		/* an open War (RR16), or -1 */
+	int ncivil;			/* Civil War victims, in order (RR8) */
+	int civil[REN_MAX_PLAYERS];
 	uint64_t played_ever;		/* cards played in the game */
 	uint64_t played_turn;		/* cards played this turn */
 	int nwinners;
@@ -275,6 +283,30 @@ int ren_commodity_count(const struct ren_state *st, int player,
  */
 int ren_play_card(struct ren_ctx *c, int player, int card, int commodity,
     int target, int protection, struct strbuf *err);
+/* The choices a card needs (RR13); -1 or 0 where it needs none. */
+struct ren_play {
+	int commodity;			/* of a dual card */
+	int target;			/* a player */
+	int category;			/* Papal Decree */
+	int area;			/* Black Death */
+	int nprov;
+	int prov[3];			/* Pirates/Vikings, Rebellion, Crusades */
+	int protection;			/* money on a leader (RR15) */
+};
+/* The same as ren_play_card, with every choice a card may need. */
+int ren_play_card_with(struct ren_ctx *c, int player, int card,
+    const struct ren_play *a, struct strbuf *err);
+/* ren-events.c: whether an event of that file can be played with these
+   choices (0, -1 with err, REN_NOT_IMPLEMENTED), and its effect. */
+int ren_event_check(const struct ren_state *st, int player, int card,
+    const struct ren_play *a, struct strbuf *err);
+void ren_event_apply(struct ren_ctx *c, int player, int card,
+    const struct ren_play *a);
+/* RR16: rolls an open War again (the start of a player's part). */
+void ren_war_roll(struct ren_ctx *c);
+/* RR8, RR18: at the start of the expansion phase Civil War's victims
+   move to the end of the order of play, in the order of the cards. */
+void ren_civil_war_moves(struct ren_ctx *c);
 /* RR15: a leader card's discount per advance now. */
 int ren_leader_amount(const struct ren_state *st, int card);
 /* RR17: the steps of military advantage a's cards give against b. */

@@ -3,6 +3,9 @@
  * marker removal (RR9), buy and discard (RR11), commodity payments
  * (RR34) and the events written so far (RR13-RR18).
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "ren-test.h"
 #include "util.h"
 
@@ -251,18 +254,267 @@ TEST(ren_cards_papal_decree)
 	ren_test_game_release(&t);
 }
 
-/* A rule not written yet says so, and the card stays in hand */
+/* A rule not written yet says so, and the card stays in hand: an event
+   the data file gains (here Famine under another id) has no effect yet */
 TEST(ren_cards_not_implemented)
+{
+	struct ren_test_game t;
+	struct ren_ruleset *rs = xmalloc(sizeof(*rs));
+	struct strbuf err;
+	int k = RCARD("famine");
+
+	memcpy(rs, ren_test_ruleset(), sizeof(*rs));
+	strcpy(rs->cards[k].id, "plague");
+	strcpy(rs->cards[k].name, "Plague");
+	ren_test_game_init(&t, 3);
+	t.st.rs = rs;
+	sb_init(&err);
+	t.st.p[VEN].hand |= BIT(k);
+	CHECK_INT(ren_play_card(&t.c, VEN, k, -1, -1, 0, &err),
+	    REN_NOT_IMPLEMENTED);
+	CHECK_STR(err.buf, "the event 'Plague' is not implemented yet");
+	CHECK(t.st.p[VEN].hand & BIT(k));
+	CHECK_INT(t.j.n, 0);
+	sb_release(&err);
+	ren_test_game_release(&t);
+	free(rs);
+}
+
+static struct ren_play
+choices(int target, int nprov, const char *p1, const char *p2)
+{
+	struct ren_play a;
+
+	memset(&a, 0, sizeof(a));
+	a.commodity = a.category = a.area = -1;
+	a.target = target;
+	a.nprov = nprov;
+	a.prov[0] = p1 ? RP(p1) : -1;
+	a.prov[1] = p2 ? RP(p2) : -1;
+	return a;
+}
+
+static int
+play_with(struct ren_test_game *t, int p, const char *card,
+    struct ren_play a, struct strbuf *err)
+{
+	ren_test_card(t, p, card);
+	return ren_play_card_with(&t->c, p, RCARD(card), &a, err);
+}
+
+/* RR16: each rolls, +1 Nationalism, +1 per effective military card; the
+   higher gains one box, the lower two and cedes the difference in
+   markers, lowest market number first (RR14) */
+TEST(ren_cards_war)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	unsigned dice[] = { FACE(5), FACE(2) };
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	ren_test_dom(&t, GEN, "milan");		/* 3 */
+	ren_test_dom(&t, GEN, "sicily");	/* 2 */
+	ren_test_dom(&t, GEN, "rome");		/* 4 */
+	ren_test_adv(&t, GEN, 'W');
+	CHECK_INT(play_with(&t, VEN, "war", choices(VEN, 0, NULL, NULL),
+	    &err), -1);
+	CHECK_STR(err.buf, "War! names another player (RR13)");
+	ren_test_dice(&t, dice, 2);
+	CHECK_INT(play_with(&t, VEN, "war", choices(GEN, 0, NULL, NULL),
+	    &err), 0);
+	/* 5 against 2 + 1: Venice wins by 2 */
+	CHECK_CONTAINS(ren_test_events(&t), "War: Venice rolls 5 (total 5), "
+	    "Genoa 2 (total 3) (RR16).");
+	CHECK_INT(ren_misery_value(&t.st, VEN), 10);
+	CHECK_INT(ren_misery_value(&t.st, GEN), 20);
+	CHECK_INT(t.st.dom[RP("sicily")], VEN);
+	CHECK_INT(t.st.dom[RP("milan")], VEN);
+	CHECK_INT(t.st.dom[RP("rome")], GEN);
+	CHECK_INT(t.st.war_a, -1);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* RR16: equal totals without a military advantage: a box each and the
+   War stays open, rolled again later; the loser's CEDE list (RR14) */
+TEST(ren_cards_war_open_then_ceded)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	unsigned tie[] = { FACE(3), FACE(3) };
+	unsigned win[] = { FACE(1), FACE(4) };
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	ren_test_dom(&t, VEN, "florence");
+	t.st.p[VEN].ncede = 1;
+	t.st.p[VEN].cede[0] = (unsigned char)RP("florence");
+	ren_test_dice(&t, tie, 2);
+	CHECK_INT(play_with(&t, VEN, "war", choices(BAR, 0, NULL, NULL),
+	    &err), 0);
+	CHECK_INT(t.st.war_a, VEN);
+	CHECK_INT(ren_misery_value(&t.st, VEN), 10);
+	CHECK_INT(ren_misery_value(&t.st, BAR), 10);
+	ren_test_dice(&t, win, 2);
+	ren_war_roll(&t.c);
+	CHECK_INT(t.st.war_a, -1);
+	/* 1 against 4: three markers, Florence by his list, then his
+	   capital (capitals may be ceded), and one he has not: a box more */
+	CHECK_INT(t.st.dom[RP("florence")], BAR);
+	CHECK_INT(t.st.dom[RP("venice")], BAR);
+	CHECK_INT(ren_misery_value(&t.st, VEN), 40);
+	CHECK_INT(ren_misery_value(&t.st, BAR), 20);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* Civil War: a box, the capital's marker becomes a token, half the
+   written cash or half the expansion tokens (the smaller loss, RR14);
+   last in the order at the expansion phase (RR8) */
+TEST(ren_cards_civil_war)
 {
 	struct ren_test_game t;
 	struct strbuf err;
 
 	ren_test_game_init(&t, 3);
 	sb_init(&err);
-	CHECK_INT(play(&t, VEN, "war", -1, GEN, &err), REN_NOT_IMPLEMENTED);
-	CHECK_STR(err.buf, "the event 'War!' is not implemented yet");
-	CHECK(t.st.p[VEN].hand & BIT(RCARD("war")));
-	CHECK_INT(t.j.n, 0);
+	t.st.p[GEN].written_cash = 30;
+	t.st.p[GEN].expansion = 9;
+	CHECK_INT(play_with(&t, VEN, "civil-war", choices(GEN, 0, NULL, NULL),
+	    &err), 0);
+	CHECK_INT(ren_misery_value(&t.st, GEN), 10);
+	CHECK_INT(t.st.dom[RP("genoa")], REN_NOBODY);
+	CHECK_INT(t.st.tok[RP("genoa")][GEN], 1);
+	CHECK_INT(t.st.p[GEN].expansion, 4);	/* 5 tokens < $15 */
+	CHECK_INT(t.st.p[GEN].cash, 40);
+	ren_civil_war_moves(&t.c);
+	CHECK_INT(t.st.order[2], GEN);
+	CHECK_INT(t.st.order[1], BAR);
+	CHECK_INT(t.st.p[GEN].box, 6);
+	CHECK_INT(t.st.p[BAR].box, 4);
+	/* his standing choice: cash */
+	t.st.p[BAR].civil_war_choice = 1;
+	t.st.p[BAR].written_cash = 31;
+	CHECK_INT(play_with(&t, VEN, "civil-war", choices(BAR, 0, NULL, NULL),
+	    &err), 0);
+	CHECK_INT(t.st.p[BAR].cash, 24);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* RR18: Alchemist's Gold: half the written cash, rounded up, at most the
+   cash; never a holder of Laws of Matter; Enlightened Ruler protects */
+TEST(ren_cards_alchemists_gold)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	t.st.p[GEN].written_cash = 25;
+	t.st.p[GEN].cash = 10;
+	ren_test_adv(&t, BAR, 'C');
+	CHECK_INT(play_with(&t, VEN, "alchemists-gold",
+	    choices(BAR, 0, NULL, NULL), &err), -1);
+	CHECK_STR(err.buf, "Barcelona holds Laws of Matter (RR18)");
+	CHECK_INT(ren_play_card_with(&t.c, VEN, RCARD("alchemists-gold"),
+	    &(struct ren_play){ -1, GEN, -1, -1, 0, { 0 }, 0 }, &err), 0);
+	CHECK_INT(t.st.p[GEN].cash, 0);
+	t.st.p[BAR].enlightened = 1;
+	t.st.p[BAR].advances = 0;
+	sb_reset(&err);
+	CHECK_INT(play_with(&t, VEN, "alchemists-gold",
+	    choices(BAR, 0, NULL, NULL), &err), -1);
+	CHECK_STR(err.buf, "Enlightened Ruler protects Barcelona this turn "
+	    "(RR18)");
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* RR18: Pirates/Vikings takes one coastal marker per epoch of the pile;
+   Rebellion one, never another player's capital; the token comes from
+   stock, else the expansion area, else none (RR14) */
+TEST(ren_cards_pirates_and_rebellion)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	ren_test_dom(&t, GEN, "milan");
+	ren_test_dom(&t, BAR, "valencia");
+	t.st.epoch = 2;
+	CHECK_INT(play_with(&t, VEN, "pirates-vikings",
+	    choices(-1, 1, "valencia", NULL), &err), -1);
+	CHECK_STR(err.buf, "name 2 provinces (RR13)");
+	sb_reset(&err);
+	CHECK_INT(play_with(&t, VEN, "pirates-vikings",
+	    choices(-1, 2, "valencia", "milan"), &err), -1);
+	CHECK_STR(err.buf, "Milan is not coastal (RR18)");
+	t.st.p[BAR].stock = 0;
+	t.st.p[BAR].expansion = 0;
+	CHECK_INT(play_with(&t, VEN, "pirates-vikings",
+	    choices(-1, 2, "valencia", "genoa"), &err), 0);
+	CHECK_INT(t.st.dom[RP("valencia")], REN_NOBODY);
+	CHECK_INT(t.st.tok[RP("valencia")][BAR], 0);
+	CHECK_INT(t.st.tok[RP("genoa")][GEN], 1);
+	sb_reset(&err);
+	CHECK_INT(play_with(&t, VEN, "rebellion",
+	    choices(-1, 1, "barcelona", NULL), &err), -1);
+	CHECK_STR(err.buf, "Rebellion cannot strike Barcelona (RR18)");
+	CHECK_INT(play_with(&t, VEN, "rebellion",
+	    choices(-1, 1, "milan", NULL), &err), 0);
+	CHECK_INT(t.st.tok[RP("milan")][GEN], 1);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* RR18: The Crusades: a marker from the mat on a market of area VI, the
+   rest there removed, a box; voided once Mongol Armies was played */
+TEST(ren_cards_crusades)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	ren_test_tok(&t, GEN, "acre", 3);
+	CHECK_INT(play_with(&t, VEN, "the-crusades",
+	    choices(-1, 1, "lyons", NULL), &err), -1);
+	CHECK_STR(err.buf, "Lyons is not a market of area VI (RR18)");
+	CHECK_INT(play_with(&t, VEN, "the-crusades",
+	    choices(-1, 1, "acre", NULL), &err), 0);
+	CHECK_INT(t.st.dom[RP("acre")], VEN);
+	CHECK_INT(t.st.tok[RP("acre")][GEN], 0);
+	CHECK_INT(ren_misery_value(&t.st, VEN), 10);
+	t.st.played_ever |= BIT(RCARD("mongol-armies"));
+	CHECK(ren_card_voided(&t.st, VEN, RCARD("the-crusades")));
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* Black Death: every token of the area to stock, every marker there a
+   token */
+TEST(ren_cards_black_death)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	struct ren_play a = choices(-1, 0, NULL, NULL);
+	int stock;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	ren_test_tok(&t, GEN, "lyons", 2);
+	ren_test_tok(&t, BAR, "toledo", 2);
+	stock = t.st.p[GEN].stock;
+	a.area = ren_area_by_id(t.st.rs, "VII");
+	CHECK_INT(play_with(&t, BAR, "black-death", a, &err), 0);
+	CHECK_INT(t.st.tok[RP("lyons")][GEN], 0);
+	CHECK_INT(t.st.tok[RP("genoa")][GEN], 1);
+	CHECK_INT(t.st.dom[RP("venice")], REN_NOBODY);
+	CHECK_INT(t.st.p[GEN].stock, stock + 2 - 1);
+	CHECK_INT(t.st.tok[RP("toledo")][BAR], 2);
 	sb_release(&err);
 	ren_test_game_release(&t);
 }
