@@ -272,6 +272,7 @@ make_keyring(struct game *g, const char *const *texts, size_t n,
 	struct strbuf all;
 	char label[65], *dir = NULL, *tmp, *mark, *old;
 	size_t i, len;
+	int owner;
 
 	sb_init(&all);
 	for (i = 0; i < n; i++) {
@@ -310,6 +311,7 @@ make_keyring(struct game *g, const char *const *texts, size_t n,
 			return NULL;
 		}
 	}
+	owner = pgp_claim_dir(tmp);	/* a next run removes it if we die */
 	mark = xasprintf("%s/keys.sha256", tmp);
 	if (pgp_keyring_make(tmp, texts, n, err) != 0 ||
 	    write_file_atomic(mark, label, 64, 0600) != 0) {
@@ -318,11 +320,13 @@ make_keyring(struct game *g, const char *const *texts, size_t n,
 			    strerror(errno));
 		free(mark);
 		pgp_remove_home(tmp);
+		pgp_unclaim_dir(NULL, owner);
 		free(tmp);
 		free(dir);
 		return NULL;
 	}
 	free(mark);
+	pgp_unclaim_dir(tmp, owner);
 	if (dir != NULL) {
 		pgp_remove_home(dir);
 		if (rename(tmp, dir) == 0) {

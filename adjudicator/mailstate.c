@@ -213,8 +213,9 @@ mailstate_load(struct mailstate *ms, const char *game_path,
 			    strerror(errno));
 			return -1;
 		}
-		/* a new state: what was resolved before is not mailed */
-		ms->reported_run = g->run;
+		/* a new state: a new game's run 0 is mailed (issue 18);
+		 * what was resolved before a later start is not */
+		ms->reported_run = g->run > 0 ? g->run : -1;
 		return 0;
 	}
 	doc = xml_load_valid(ms->path, "formats/mailstate.rng");
@@ -230,7 +231,7 @@ mailstate_load(struct mailstate *ms, const char *game_path,
 	}
 	ms->uidvalidity = attr_ulong(root, "uidvalidity");
 	ms->last_uid = attr_ulong(root, "last-uid");
-	ms->reported_run = xml_attr_int(root, "reported-run", 0);
+	ms->reported_run = xml_attr_int(root, "reported-run", -1);
 	ms->html_reports = !(xml_attr(root, "html-reports", buf,
 	    sizeof(buf)) == 0 && strcmp(buf, "no") == 0);
 	for (n = xml_child(xml_child(root, "messages"), "message"); n != NULL;
@@ -255,6 +256,18 @@ mailstate_load(struct mailstate *ms, const char *game_path,
 		xml_attr(n, "country", r->country, sizeof(r->country));
 		xml_attr(n, "sent", r->sent, sizeof(r->sent));
 		r->mail = xml_attr_int(n, "mail", 0);
+	}
+	for (n = xml_child(xml_child(root, "players"), "player"); n != NULL;
+	    n = xml_next(n, "player")) {
+		struct ms_player *pl;
+
+		ms->players = xrealloc(ms->players, (ms->nplayers + 1) *
+		    sizeof(*ms->players));
+		pl = &ms->players[ms->nplayers++];
+		memset(pl, 0, sizeof(*pl));
+		xml_attr(n, "country", pl->country, sizeof(pl->country));
+		xml_attr(n, "email", pl->email, sizeof(pl->email));
+		xml_attr(n, "key", pl->key, sizeof(pl->key));
 	}
 	xmlFreeDoc(doc);
 	return 0;
@@ -362,7 +375,8 @@ mailstate_save(struct mailstate *ms, const char *now)
 	if (ms->uidvalidity != 0)
 		xml_set_int(root, "uidvalidity", (long)ms->uidvalidity);
 	xml_set_int(root, "last-uid", (long)ms->last_uid);
-	xml_set_int(root, "reported-run", ms->reported_run);
+	if (ms->reported_run >= 0)
+		xml_set_int(root, "reported-run", ms->reported_run);
 	if (!ms->html_reports)
 		xml_set(root, "html-reports", "no");
 	n = xml_add(root, "messages", NULL);
@@ -379,6 +393,16 @@ mailstate_save(struct mailstate *ms, const char *now)
 		xml_set(r, "country", ms->rem[i].country);
 		xml_set(r, "sent", ms->rem[i].sent);
 		xml_set_int(r, "mail", ms->rem[i].mail);
+	}
+	if (ms->nplayers > 0)
+		n = xml_add(root, "players", NULL);
+	for (i = 0; i < ms->nplayers; i++) {
+		xmlNode *r = xml_add(n, "player", NULL);
+
+		xml_set(r, "country", ms->players[i].country);
+		xml_set(r, "email", ms->players[i].email);
+		if (ms->players[i].key[0] != '\0')
+			xml_set(r, "key", ms->players[i].key);
 	}
 	if (xml_validate(doc, ms->path, "formats/mailstate.rng") != 0) {
 		diag(EXIT_SOFTWARE, ms->path, 0, "the mail state about to be "
@@ -433,6 +457,7 @@ mailstate_release(struct mailstate *ms)
 	free(ms->msgs);
 	free(ms->out);
 	free(ms->rem);
+	free(ms->players);
 	free(ms->path);
 	free(ms->spool_dir);
 	free(ms->received_dir);

@@ -91,6 +91,13 @@ struct ms_reminder {
 	int mail;		/* the outbox mail */
 };
 
+/* The player a country's reports were mailed to (issue 18). */
+struct ms_player {
+	char country[32];	/* the ruleset's country id */
+	char email[128];
+	char key[41];		/* the registered key, "" if none */
+};
+
 struct mailstate {
 	char *path;		/* GAME.xml.mail */
 	char *spool_dir;	/* GAME.xml.spool */
@@ -99,7 +106,8 @@ struct mailstate {
 	char game[64];
 	unsigned long uidvalidity;	/* 0: no fetch yet */
 	unsigned long last_uid;
-	int reported_run;	/* reports of runs up to this one are queued */
+	int reported_run;	/* reports of runs up to this one are queued
+				   (-1: none yet) */
 	int html_reports;	/* 1 (default): the public report mail has
 				   the HTML report attached (issue 11) */
 	struct ms_message *msgs;
@@ -108,6 +116,8 @@ struct mailstate {
 	size_t nout;
 	struct ms_reminder *rem;
 	size_t nrem;
+	struct ms_player *players;
+	size_t nplayers;
 };
 
 /*

@@ -10,9 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "diag.h"
+#include "pgp.h"
 #include "util.h"
 #include "xmlutil.h"
 
@@ -130,6 +132,39 @@ addresses_free(char **to, size_t n)
 	free(to);
 }
 
+/*
+ * Issue 18: a run killed during GnuPG work leaves its temporary GnuPG
+ * homes (/tmp/aor.XXXXXX; GAME.xml.keys.XXXXXX beside the game) and
+ * their gpg-agents; they are removed, with a warning, as the game's other
+ * temporaries are.  /tmp is looked at once per process.
+ */
+static void
+remove_stale_gnupg(const char *game_path)
+{
+	static int tmp_done;
+	const char *slash = strrchr(game_path, '/');
+	struct strbuf removed;
+	char *dir, *prefix, *p, *nl;
+
+	sb_init(&removed);
+	if (!tmp_done)
+		pgp_remove_stale("/tmp", "aor.", &removed);
+	tmp_done = 1;
+	dir = slash != NULL ? xasprintf("%.*s", (int)(slash - game_path),
+	    slash == game_path ? "/" : game_path) : xstrdup(".");
+	prefix = xasprintf("%s.keys.", slash != NULL ? slash + 1 : game_path);
+	pgp_remove_stale(dir, prefix, &removed);
+	for (p = removed.buf; p != NULL && *p != '\0'; p = nl + 1) {
+		nl = strchr(p, '\n');
+		*nl = '\0';
+		diag_warn(p, 0, "removed: a temporary GnuPG home, and its "
+		    "gpg-agent, left by a run that was stopped");
+	}
+	free(dir);
+	free(prefix);
+	sb_release(&removed);
+}
+
 int
 moderation_open(struct moderation *m)
 {
@@ -169,6 +204,7 @@ moderation_open(struct moderation *m)
 	m->lock = game_lock(m->game_path);
 	if (m->lock < 0)
 		return diag_status() ? diag_status() : EXIT_TEMPFAIL;
+	remove_stale_gnupg(m->game_path);
 	if (moderation_load_game(m, &g) != 0) {
 		game_release(&g);
 		return diag_status() ? diag_status() : EXIT_DATAERR;
@@ -209,6 +245,8 @@ moderation_open(struct moderation *m)
 			break;
 		}
 	}
+	if (m->status == EXIT_OK && m->ms.reported_run == g.run)
+		queue_new_players(m, &g);
 	game_release(&g);
 	return m->status;
 }
@@ -364,5 +402,100 @@ out:
 		    run);
 		moderation_fail(m, rc);
 	}
+	return rc;
+}
+
+/* The state's record of country, or NULL. */
+static struct ms_player *
+player_record(struct mailstate *ms, const char *country)
+{
+	size_t i;
+
+	for (i = 0; i < ms->nplayers; i++)
+		if (strcmp(ms->players[i].country, country) == 0)
+			return &ms->players[i];
+	return NULL;
+}
+
+int
+queue_new_players(struct moderation *m, struct game *g)
+{
+	char *dir_name = NULL, *dir = NULL, withheld[RS_MAX_COUNTRIES];
+	int s, rc = EXIT_OK, changed[RS_MAX_COUNTRIES] = { 0 }, any = 0;
+
+	for (s = 0; s < g->st.nplayers; s++) {
+		const struct player *p = &g->st.players[s];
+		const char *id = g->rs.countries[p->country].name.id;
+		const struct ms_player *r = player_record(&m->ms, id);
+
+		changed[p->country] = r != NULL && p->email[0] != '\0' &&
+		    (strcmp(r->email, p->email) != 0 ||
+		    strcmp(r->key, g->key_fpr[p->country]) != 0);
+		any |= changed[p->country];
+	}
+	if (any) {
+		/* the reports as the game stands, beside the run's own */
+		dir_name = xasprintf("run-%d-players-%zu", g->run, g->nhist);
+		dir = ms_outbox_path(&m->ms, dir_name);
+		rc = private_reports(g, m->template, dir, withheld);
+	}
+	for (s = 0; rc == EXIT_OK && s < g->st.nplayers; s++) {
+		const struct player *p = &g->st.players[s];
+		const char *id = g->rs.countries[p->country].name.id;
+		char *body, *to, *subject, *path;
+		const char *tos[1];
+		int asc = g->key_text[p->country] != NULL &&
+		    !withheld[p->country];
+
+		path = dir != NULL ? xasprintf("%s/%s%s", dir, id, asc ?
+		    ".txt.asc" : ".txt") : NULL;
+		if (!changed[p->country]) {
+			if (path != NULL)
+				unlink(path);	/* not to be sent */
+			free(path);
+			continue;
+		}
+		free(path);
+		body = xasprintf("%s/%s%s", dir_name, id, asc ? ".txt.asc" :
+		    ".txt");
+		to = p->name[0] ? xasprintf("%s <%s>", p->name, p->email) :
+		    xstrdup(p->email);
+		tos[0] = to;
+		subject = xasprintf("[aor %s] run %d: private report for %s",
+		    m->ms.game, g->run, cname(&g->st, p->country));
+		if (ms_queue(&m->ms, OUT_PRIVATE, tos, 1, subject, NULL, NULL,
+		    body, g->run, m->msgid_domain, m->now) == 0)
+			rc = diag_status() ? diag_status() : EXIT_CANTCREAT;
+		free(subject);
+		free(to);
+		free(body);
+	}
+	if (rc != EXIT_OK) {
+		diag(rc, m->game_path, 0, "cannot queue the report for a new "
+		    "player");
+		moderation_fail(m, rc);
+	} else {
+		/* every player as mailed now */
+		for (s = 0; s < g->st.nplayers; s++) {
+			const struct player *p = &g->st.players[s];
+			const char *id = g->rs.countries[p->country].name.id;
+			struct ms_player *r = player_record(&m->ms, id);
+
+			if (r == NULL) {
+				m->ms.players = xrealloc(m->ms.players,
+				    (m->ms.nplayers + 1) *
+				    sizeof(*m->ms.players));
+				r = &m->ms.players[m->ms.nplayers++];
+				memset(r, 0, sizeof(*r));
+				snprintf(r->country, sizeof(r->country), "%s",
+				    id);
+			}
+			snprintf(r->email, sizeof(r->email), "%s", p->email);
+			snprintf(r->key, sizeof(r->key), "%s",
+			    g->key_fpr[p->country]);
+		}
+	}
+	free(dir);
+	free(dir_name);
 	return rc;
 }

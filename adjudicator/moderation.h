@@ -115,6 +115,14 @@ int moderation_own_address(const struct moderation *m, const char *address);
  * private report (encrypted to a registered key).  EXIT_OK or a status. */
 int queue_reports(struct moderation *m, struct game *g, int run);
 /*
+ * Issue 18: each player whose address or key differs from the one the
+ * mail state last mailed (a replacement, `adjudicator player`) is queued
+ * the private report of the game's current run, with its order form;
+ * then the state records every player as mailed.  A country the state
+ * has no record of is recorded without a mail.  EXIT_OK or a status.
+ */
+int queue_new_players(struct moderation *m, struct game *g);
+/*
  * Send: every pending mail of the outbox, oldest first; each is marked
  * sent (and the state saved) once the server took it.  A temporary
  * failure stops the round (the rest wait for the next run).

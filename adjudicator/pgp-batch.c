@@ -111,7 +111,7 @@ pgp_verify_home_all(const char *home, const char *const *msgs,
 	char dir[] = "/tmp/aor.XXXXXX", *path, *part;
 	size_t *idx = xcalloc(n + 1, sizeof(*idx)), m = 0, i, from;
 	const char *s;
-	int done, judged, again, fail = 0;
+	int done, judged, again, fail = 0, owner;
 
 	memset(v, 0, n * sizeof(*v));
 	sb_init(&names);
@@ -127,6 +127,7 @@ pgp_verify_home_all(const char *home, const char *const *msgs,
 		free(idx);
 		goto out;
 	}
+	owner = pgp_claim_dir(dir);	/* a next run removes it if we die */
 	for (i = 0; i < m && !fail; i++) {
 		path = xasprintf("%s/%zu.asc", dir, i);
 		fail = write_new(path, msgs[idx[i]], lens[idx[i]]) != 0;
@@ -169,6 +170,7 @@ pgp_verify_home_all(const char *home, const char *const *msgs,
 	}
 	free(idx);
 	remove_tree(dir);
+	pgp_unclaim_dir(NULL, owner);
 out:
 	sb_release(&names);
 	sb_release(&status);

@@ -20,6 +20,7 @@ struct pgp {
 	gpgme_ctx_t ctx;
 	char *home;
 	int temporary;	/* made by pgp_open, removed by pgp_close */
+	int owner;	/* the temporary home's claim (pgp_claim_dir) */
 };
 
 /* pgp.c */

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <signal.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -129,6 +131,21 @@ kill_agent(const char *home)
 		;
 }
 
+/*
+ * The test hook of issue 18: with ADJUDICATOR_TEST_CRASH_IN_GNUPG=kill
+ * in the environment, a process ends by SIGKILL as it is about to remove
+ * a temporary GnuPG home, its gpg-agent running, so that tests can check
+ * that the next run removes both.  Never set it otherwise.
+ */
+static void
+test_crash_in_gnupg(void)
+{
+	const char *hook = getenv("ADJUDICATOR_TEST_CRASH_IN_GNUPG");
+
+	if (hook != NULL && strcmp(hook, "kill") == 0)
+		raise(SIGKILL);
+}
+
 /* Removes path and, if it is a directory, everything below it. */
 int
 remove_tree(const char *path)
@@ -176,6 +193,85 @@ pgp_remove_home(const char *home)
 }
 
 int
+pgp_claim_dir(const char *dir)
+{
+	char *tmp = xasprintf("%s/" PGP_OWNER_FILE ".new", dir);
+	char *path = xasprintf("%s/" PGP_OWNER_FILE, dir);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC |
+	    O_NOFOLLOW, 0600);
+
+	/* locked before it has its name: a sweep never sees it free while
+	 * its process lives */
+	if (fd >= 0 && (flock(fd, LOCK_EX | LOCK_NB) != 0 ||
+	    dprintf(fd, "%ld", (long)getpid()) < 0 ||
+	    rename(tmp, path) != 0)) {
+		close(fd);
+		unlink(tmp);
+		fd = -1;
+	}
+	free(tmp);
+	free(path);
+	return fd;
+}
+
+void
+pgp_unclaim_dir(const char *dir, int fd)
+{
+	char *path;
+
+	if (fd < 0)
+		return;
+	if (dir != NULL) {
+		path = xasprintf("%s/" PGP_OWNER_FILE, dir);
+		unlink(path);
+		free(path);
+	}
+	close(fd);
+}
+
+size_t
+pgp_remove_stale(const char *dir, const char *prefix, struct strbuf *removed)
+{
+	size_t plen = strlen(prefix), n = 0;
+	struct dirent *de;
+	struct stat st;
+	DIR *d = opendir(dir);
+	char *path, *owner;
+	int fd;
+
+	while (d != NULL && (de = readdir(d)) != NULL) {
+		const char *x = de->d_name + plen;
+
+		/* mkdtemp's names: the prefix and six letters or digits */
+		if (strncmp(de->d_name, prefix, plen) != 0 ||
+		    strlen(x) != 6 || strspn(x, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != 6)
+			continue;
+		path = xasprintf("%s/%s", dir, de->d_name);
+		owner = xasprintf("%s/" PGP_OWNER_FILE, path);
+		fd = -1;
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode) &&
+		    st.st_uid == geteuid())
+			fd = open(owner, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+		/* free: the process that made it is gone */
+		if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) {
+			kill_agent(path);
+			pgp_remove_home(path);
+			if (removed != NULL)
+				sb_addf(removed, "%s\n", path);
+			n++;
+		}
+		if (fd >= 0)
+			close(fd);
+		free(owner);
+		free(path);
+	}
+	if (d != NULL)
+		closedir(d);
+	return n;
+}
+
+int
 pgp_open(struct pgp **pp, const char *homedir, struct strbuf *err)
 {
 	struct pgp *p;
@@ -206,8 +302,11 @@ pgp_open(struct pgp **pp, const char *homedir, struct strbuf *err)
 			return -1;
 		}
 		p->temporary = 1;
-	} else
+		p->owner = pgp_claim_dir(p->home);
+	} else {
 		p->home = xstrdup(homedir);
+		p->owner = -1;
+	}
 	e = gpgme_new(&p->ctx);
 	if (e == 0)
 		e = gpgme_set_protocol(p->ctx, GPGME_PROTOCOL_OpenPGP);
@@ -242,8 +341,10 @@ pgp_close(struct pgp *p)
 	if (p->ctx != NULL)
 		gpgme_release(p->ctx);
 	if (p->temporary) {
+		test_crash_in_gnupg();
 		kill_agent(p->home);
 		pgp_remove_home(p->home);
+		pgp_unclaim_dir(NULL, p->owner);
 	}
 	free(p->home);
 	free(p);

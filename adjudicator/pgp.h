@@ -29,6 +29,27 @@ struct pgp;	/* opaque: one GPGME context on one GnuPG home */
 int pgp_open(struct pgp **p, const char *homedir, struct strbuf *err);
 /* Removes a GnuPG home made for a while and everything in it. */
 void pgp_remove_home(const char *home);
+
+/*
+ * Temporary folders outlive a process killed with SIGKILL, and so do the
+ * gpg-agents started in them (issue 18).  A temporary folder is claimed
+ * with a file PGP_OWNER_FILE in it, holding the process's id and locked
+ * (flock) while the process lives: pgp_claim_dir returns the lock's
+ * descriptor (close-on-exec; -1 when it cannot be made, then the folder
+ * is just not claimed), pgp_unclaim_dir removes the file (when dir is not
+ * NULL) and lets the lock go.  pgp_open claims its temporary homes.
+ */
+#define PGP_OWNER_FILE "owner"
+int pgp_claim_dir(const char *dir);
+void pgp_unclaim_dir(const char *dir, int fd);
+/*
+ * Removes the folders of dir named prefix and six letters or digits (as
+ * mkdtemp names them), of this user, whose claim is free: their process
+ * is gone.  Their gpg-agent is ended first.  Appends each removed path
+ * and a newline to removed (may be NULL); returns how many.
+ */
+size_t pgp_remove_stale(const char *dir, const char *prefix,
+    struct strbuf *removed);
 /* Ends the context (and removes a temporary home); p may be NULL. */
 void pgp_close(struct pgp *p);
 /* The GnuPG home of p; valid until pgp_close. */

@@ -14,8 +14,14 @@
 #      collide on a server whose hierarchy separator is ".";
 #   6. a file that is not a game (house-rules.xml) is skipped with one
 #      notice and never offered as a game;
-#   and real clients' shapes: mutt's inline PGP, Thunderbird's
-#   format=flowed, Python's quoted-printable, an attachment.
+#   7. a new game's run 0 reports are mailed, and a replacement player
+#      gets the current private report with its order form;
+#   8. a run killed during GnuPG work leaves a temporary GnuPG home and
+#      its gpg-agent, which the next run removes;
+#   and real clients' shapes: mutt's inline PGP (signed and encrypted),
+#   PGP/MIME encrypted, Thunderbird's format=flowed and its PGP/MIME
+#   signed mail with protected headers, Python's quoted-printable (an
+#   order attached: tests/mail-e2e.sh).
 # Ports: $AOR_IMAP_PORT (10143) and $AOR_SMTP_PORT (10025).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,7 +30,7 @@ mail_prologue club
 unset ADJUDICATOR_MAIL_USER ADJUDICATOR_MAIL_PASSWORD \
 	ADJUDICATOR_TEST_CRASH_AFTER_FETCH ADJUDICATOR_TEST_CRASH_IN_GNUPG
 
-for k in moderator prussia spain; do mkkey "$k"; done
+for k in moderator prussia spain carol; do mkkey "$k"; done
 for k in prussia spain; do
 	gpg --homedir "$w/$k" --batch --quiet --import "$w/moderator.asc" \
 		2>/dev/null
@@ -235,12 +241,44 @@ grep -q "^  spring.b$" "$w/ans" && grep -q "^  quiet$" "$w/ans" &&
 [ "$(grep -c "house-rules.xml" "$w/err1")" -eq 1 ] &&
 	grep -q "house-rules.xml: .*not a game" "$w/err1" && ok ||
 	{ bad "6: not one notice of house-rules.xml"; cat "$w/err1"; }
-# 6. The notice once; 2. the quiet game has no folder and runs
+# 7. run 0's reports of every game, public and private
+for id in enc quiet spring spring.b; do
+	[ "$(with_subject "[aor $id] run 0: report" | wc -l)" -eq 1 ] &&
+	    [ "$(with_subject "[aor $id] run 0: private report for Prussia" | wc -l)" -eq 1 ] &&
+	    ok || bad "7: run 0's reports of $id were not mailed"
+done
+
+# 6. The notice once; 2. the quiet game has no folder and runs; a
+#    Thunderbird-shaped PGP/MIME signed order (protected headers, flowed,
+#    quoted-printable) whose Subject names no game
+set -- $(pending_of "$J/enc.xml")
+order "$w/e3" enc "$2" "$1" "BID 0 A Austria B France  # Thunderbird wraps this comment because the line is long"
+{ printf 'Content-Type: multipart/mixed; boundary="------------tbMIX";\r\n'
+  printf ' protected-headers="v1"\r\nSubject: ...\r\n\r\n'
+  printf -- '--------------tbMIX\r\n'
+  printf 'Content-Type: text/plain; charset=UTF-8; format=flowed\r\n'
+  printf 'Content-Transfer-Encoding: quoted-printable\r\n\r\n'
+  sed 's/ because/ =20\nbecause/' "$w/e3" | sed 's/$/\r/'
+  printf '\r\n# Gr=C3=BC=C3=9Fe\r\n\r\n--------------tbMIX--\r\n'; } > "$w/e3.entity"
+gpg --homedir "$w/$(lc "$2")" --batch --quiet --yes --pinentry-mode loopback \
+	--passphrase '' --armor --detach-sign -o "$w/e3.sig" "$w/e3.entity" 2>/dev/null
+{ headers "$(nm "$2") <$(lc "$2")@test.invalid>" "<enc-3@test.invalid>" "..."
+  printf 'User-Agent: Mozilla Thunderbird\n'
+  printf 'Content-Type: multipart/signed; micalg=pgp-sha256;\n protocol="application/pgp-signature";\n boundary="------------tbSIG"\n\n'
+  printf 'This is an OpenPGP/MIME signed message (RFC 4880 and 3156)\n--------------tbSIG\r\n'
+  cat "$w/e3.entity"
+  printf '\r\n--------------tbSIG\nContent-Type: application/pgp-signature; name="OpenPGP_signature.asc"\n'
+  printf 'Content-Disposition: attachment; filename="OpenPGP_signature.asc"\n\n'
+  cat "$w/e3.sig"; printf '\n--------------tbSIG--\n'; } | jsave
 $D mailbox list -u moderator | grep -q "quiet" && bad "2: quiet has a folder"
 jrun
 rc=$?
+snap
 [ "$rc" -eq 0 ] && ! grep -q "house-rules" "$w/err" && ok ||
 	{ bad "6: step 2: exit $rc, or house-rules.xml again"; cat "$w/err"; }
+[ -n "$(awk -F'|' '$6 == "<enc-3@test.invalid>" && $4 ~ /^\[aor enc\] .*: acknowledgement$/' "$w/sink.txt")" ] &&
+	grep -q "kind=\"order\".*step=\"$1\".*spool/003.txt" "$J/enc.xml" && ok ||
+	{ bad "the Thunderbird-shaped signed order was not applied"; cat "$w/out" "$w/err"; }
 
 # The judge's state, damaged: a clear error naming file and line, and
 # nothing routed
@@ -287,7 +325,74 @@ rc=$?
 	grep -q 'kind="default"' "$J/quiet.xml" && ok ||
 	{ bad "2: the quiet game's deadline default: exit $rc"; cat "$w/out" "$w/err"; }
 
-for id in enc quiet spring spring.b; do
+# 7. A replacement player, with a key, while the decision is pending
+set -- $(pending_of "$J/enc.xml")
+"$adj" player "$J/enc.xml" "$(lc "$2")" --name Carol \
+	--email carol@test.invalid --key "$w/carol.asc" > /dev/null 2>&1 ||
+	bad "7: player failed"
+mark=$(sink_count)
+T=2026-12-03T02:00:00Z
+jrun
+snap
+f=$(tail -n +"$((mark + 1))" "$w/sink.txt" | awk -F'|' -v c="$2" \
+	'$7 == "carol@test.invalid" && $4 ~ ("private report for " c "$")' |
+	cut -d'|' -f1)
+[ -n "$f" ] && body "$f" > "$w/carol.asc.txt" &&
+	gpg --homedir "$w/carol" --batch --quiet --decrypt "$w/carol.asc.txt" \
+	    > "$w/carol.txt" 2>/dev/null &&
+	grep -q "^== Your order form" "$w/carol.txt" &&
+	grep -q "^STEP $1$" "$w/carol.txt" && ok ||
+	{ bad "7: the new player got no order form for $1 ($f)"; cat "$w/out" "$w/err"; }
+
+# 8. Killed during GnuPG work: the next run removes the home and its agent
+signed late
+ADJUDICATOR_TEST_CRASH_IN_GNUPG=kill "$adj" run --games "$J" \
+	--imap "imap://127.0.0.1:$IMAP_PORT/judge" \
+	--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" \
+	--netrc "$srv/netrc" --insecure-plain --now "$T" > "$w/out" 2> "$w/err" &
+pid=$!
+{ wait "$pid"; } 2> /dev/null	# no "Killed" from the shell
+rc=$?
+left=
+for d in /tmp/aor.*; do
+	[ -f "$d/owner" ] && [ "$(cat "$d/owner" 2>/dev/null)" = "$pid" ] &&
+		left="$left $d"
+done
+[ "$rc" -eq 137 ] && [ -n "$left" ] && ok ||
+	bad "8: the hook did not kill a run in GnuPG work (exit $rc, left '$left')"
+agents=0
+for d in $left; do
+	pgrep -f "gpg-agent --homedir $d" > /dev/null && agents=$((agents + 1))
+done
+[ "$agents" -gt 0 ] && ok || bad "8: no gpg-agent was left to remove"
+jrun
+rc=$?
+snap
+still=0
+for d in $left; do
+	[ -e "$d" ] && still=$((still + 1))
+	pgrep -f "gpg-agent --homedir $d" > /dev/null && still=$((still + 1))
+done
+[ "$still" -eq 0 ] && grep -q "removed: a temporary GnuPG home" "$w/err" && ok ||
+	{ bad "8: $still leftovers after the next run (exit $rc)"; cat "$w/err"; }
+for d in $left; do	# what a failure above left
+	[ -e "$d" ] && gpgconf --homedir "$d" --kill all 2>/dev/null && rm -rf "$d"
+done
+# ... and a game keyring being made beside the game when a run was killed
+k=$J/enc.xml.keys.Ab12Cd
+mkdir -m 700 "$k"
+homes="$homes $k"
+echo 999999999 > "$k/owner"
+gpg-connect-agent --homedir "$k" /bye > /dev/null 2>&1
+pgrep -f "gpg-agent --homedir $k" > /dev/null && ok || bad "8: no agent in $k"
+jrun
+[ ! -e "$k" ] && ! pgrep -f "gpg-agent --homedir $k" > /dev/null &&
+	grep -q "enc.xml.keys.Ab12Cd: warning: removed: a temporary GnuPG home" "$w/err" &&
+	ok || { bad "8: the keyring left beside enc.xml is still there"; cat "$w/err"; }
+[ "$(with_subject "[aor late] run 0: private report for Spain" | wc -l)" -eq 1 ] && ok ||
+	bad "8: the report of the killed run was not sent once"
+
+for id in enc quiet spring spring.b late; do
 	"$adj" verify "$J/$id.xml" --seed-file "$w/seed.$id" > /dev/null 2>&1 ||
 	    "$adj" verify "$J/$id.xml" > /dev/null 2>&1 && ok || bad "verify $id"
 done

@@ -281,6 +281,36 @@ TEST(mail_parse_pgp_mime_signed)
 	sb_release(&err);
 }
 
+/*
+ * Thunderbird's OpenPGP: the signed part is a multipart/mixed with the
+ * protected headers (protected-headers="v1") around a format=flowed,
+ * quoted-printable text (issue 18: real clients' mail is read).
+ */
+TEST(mail_parse_thunderbird_protected_headers)
+{
+	struct mail_info info;
+	struct mail_order order;
+	struct strbuf err;
+	char *text = NULL;
+
+	sb_init(&err);
+	CHECK_INT(parse_fixture("thunderbird-signed.eml", &info, &order,
+	    &err), 0);
+	CHECK_INT(order.kind, PART_PGP_SIGNED);
+	CHECK(order.text != NULL && strncmp(order.text, "Content-Type: "
+	    "multipart/mixed; boundary=\"------------tbMIX", 58) == 0);
+	CHECK_CONTAINS(order.signature, "=TbSg\n-----END PGP SIGNATURE-----");
+	CHECK_STR(info.subject, "...");
+	CHECK_INT(mail_signed_text(order.text, order.len, &text, &err), 0);
+	CHECK_STR(text, "Hallo,\n\nGAME spring\nCOUNTRY Preußen\n"
+	    "STEP T1.S3\n# a comment that Thunderbird wraps because the "
+	    "line is longer than 72 # characters\nPASS\n\nGrüße, Anna\n\n");
+	free(text);
+	mail_info_release(&info);
+	mail_order_release(&order);
+	sb_release(&err);
+}
+
 TEST(mail_parse_pgp_mime_encrypted)
 {
 	struct mail_info info;
@@ -376,7 +406,7 @@ TEST(mail_parse_same_with_crlf)
 		"base64.eml", "alternative.eml", "mixed.eml",
 		"attachment-only.eml", "pgp-signed.eml", "pgp-encrypted.eml",
 		"clearsigned.eml", "clearsigned-only.eml",
-		"signature-block.eml", "flowed.eml"
+		"signature-block.eml", "flowed.eml", "thunderbird-signed.eml"
 	};
 	size_t i;
 
