@@ -40,16 +40,16 @@ LDLIBS += $(PKG_LIBS)
 
 B = build
 # The generic play-by-email machinery.
-CORE = util diag dice xmlutil ruleset orders cache resolve report $(PGP) \
-	$(GAME)
+CORE = util diag dice xmlutil journal modules ruleset orders cache resolve \
+	report $(PGP) $(GAME)
 # OpenPGP through GPGME, one file per concern (pgp-internal.h).
 PGP = pgp pgp-verify pgp-batch pgp-keys pgp-encrypt
 # struct game and its file, one file per concern (game.h, game-internal.h).
 GAME = game history play clock moderator ruleset-copy keyring signature \
 	seal queue deadline document save view lock load shape replay verify
 # The rules of Age of Reason, one file per phase.
-RULES = aor-state aor-setup aor-auction aor-segment aor-combat aor-scoring \
-	aor-turn aor-orders aor-choices
+RULES = aor-module aor-state aor-setup aor-auction aor-segment aor-combat \
+	aor-scoring aor-turn aor-orders aor-choices
 # The rules of Age of Renaissance (issue 20), one file per phase.
 RENAISSANCE = ren-ruleset ren-state ren-setup ren-order ren-cards \
 	ren-purchase ren-expansion ren-endturn ren-events

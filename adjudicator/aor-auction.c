@@ -42,9 +42,9 @@ put_in_box(struct ctx *c, int box, int country, const char *why)
 {
 	size_t n = strlen(why);
 
-	c->st->alliance[box] = country;
+	AOR_ST(c)->alliance[box] = country;
 	/* reading 3: "(bottom row, proposal B)", not "(bottom row) (...)" */
-	if (c->st->rules >= 3 && n > 3 && strncmp(why, " (", 2) == 0 &&
+	if (AOR_ST(c)->rules >= 3 && n > 3 && strncmp(why, " (", 2) == 0 &&
 	    why[n - 1] == ')')
 		ev(c, "alliance", country, "%s goes into alliance box %d (%s "
 		    "row, %.*s).", cname(c->st, country), box + 1, box % 2 ?
@@ -58,13 +58,13 @@ put_in_box(struct ctx *c, int box, int country, const char *why)
 static int
 seat_country(const struct aor_state *st, int seat)
 {
-	return st->players[seat].country;
+	return st->seats.players[seat].country;
 }
 
 static int
 acting_seat(const struct aor_state *st)
 {
-	return (st->auction.opener + st->auction.action - 1) % st->nplayers;
+	return (st->auction.opener + st->auction.action - 1) % st->seats.nplayers;
 }
 
 /*
@@ -104,7 +104,7 @@ next_auction(struct ctx *c, int number, int prev_opener)
 		st->phase = PH_SEGMENTS;
 		return;
 	}
-	begin(c, number, (prev_opener + 1) % st->nplayers);
+	begin(c, number, (prev_opener + 1) % st->seats.nplayers);
 }
 
 static void
@@ -150,8 +150,8 @@ random_alliances(struct ctx *c)
 	for (npc = 0; npc < 2; npc++) {
 		n = 0;
 		if (!npc)	/* players in seating order, then NPCs */
-			for (i = 0; i < st->nplayers; i++)
-				pool[n++] = st->players[i].country;
+			for (i = 0; i < st->seats.nplayers; i++)
+				pool[n++] = st->seats.players[i].country;
 		else
 			for (i = 0; i < st->rs->ncountries; i++)
 				if (!aor_is_player(st, i))
@@ -187,7 +187,7 @@ aor_auction_start_turn(struct ctx *c)
 		begin(c, 1, st->start_seat);
 		return;
 	}
-	for (s = 0; s < st->nplayers; s++) {
+	for (s = 0; s < st->seats.nplayers; s++) {
 		int v = st->vp[seat_country(st, s)];
 
 		if (low < 0 || v < low) {
@@ -234,12 +234,12 @@ aor_auction_check(const struct aor_state *st, const struct order *o,
 	const struct item *it;
 	int list[RS_MAX_COUNTRIES];
 
-	if (o->nitems != 1 || (o->items[0].kind != IT_BID &&
-	    o->items[0].kind != IT_PASS)) {
+	if (o->nitems != 1 || (AOR_CITEMS(o)[0].kind != IT_BID &&
+	    AOR_CITEMS(o)[0].kind != IT_PASS)) {
 		sb_add(err, "an auction step takes one BID or PASS line");
 		return -1;
 	}
-	it = &o->items[0];
+	it = &AOR_CITEMS(o)[0];
 	if (it->kind == IT_PASS) {
 		if (au->high_bid < 0) {
 			sb_add(err, "nobody has bid yet: the opener must bid "
@@ -326,7 +326,7 @@ do_pass(struct ctx *c, const char *how)
 	ev(c, "pass", who, "%s passes%s.", cname(st, who), how);
 	au->action++;
 	au->passes++;
-	if (au->passes >= st->nplayers - 1)
+	if (au->passes >= st->seats.nplayers - 1)
 		end_auction(c);
 }
 
@@ -357,7 +357,7 @@ do_bid(struct ctx *c, int amount, int a, int b, const char *how)
 void
 aor_auction_apply(struct ctx *c, const struct order *o)
 {
-	const struct item *it = &o->items[0];
+	const struct item *it = &AOR_CITEMS(o)[0];
 
 	if (it->kind == IT_PASS)
 		do_pass(c, "");
@@ -379,7 +379,7 @@ aor_auction_default(struct ctx *c)
 	struct aor_state *st = c->st;
 	struct auction *au = &st->auction;
 	int list[RS_MAX_COUNTRIES] = { 0 }, n, ka, kb, a, b = NO_COUNTRY;
-	int last = st->rules >= 2 ? st->nplayers : st->nplayers + 1;
+	int last = st->rules >= 2 ? st->seats.nplayers : st->seats.nplayers + 1;
 
 	if (au->high_bid >= 0) {
 		do_pass(c, " (deadline passed, R37)");

@@ -52,7 +52,7 @@ legal(const struct aor_state *st, const struct decision *d,
 	snprintf(o.step, sizeof(o.step), "%s", d->step);
 	o.country = d->country;
 	o.nitems = 1;
-	o.items[0] = *it;
+	AOR_ITEMS(&o)[0] = *it;
 	sb_init(&err);
 	ok = aor_check(st, &o, &err) == 0;
 	sb_release(&err);

@@ -434,8 +434,8 @@ aor_combat_pending(const struct aor_state *st, struct decision *out,
 			    cname(st, cb->attacker));
 			n++;
 		}
-		for (s = 0; s < st->nplayers && n < max; s++) {
-			co = st->players[s].country;
+		for (s = 0; s < st->seats.nplayers && n < max; s++) {
+			co = st->seats.players[s].country;
 			if (cb->join[co] != JN_PENDING)
 				continue;
 			out[n].kind = DEC_JOIN;
@@ -507,7 +507,7 @@ aor_combat_check(const struct aor_state *st, const struct order *o,
     struct strbuf *err)
 {
 	const struct combat *cb = &st->combat;
-	const struct item *it = &o->items[0];
+	const struct item *it = &AOR_CITEMS(o)[0];
 	const struct rs_card *cd;
 	int side;
 
@@ -570,7 +570,7 @@ aor_combat_apply(struct ctx *c, const struct order *o)
 {
 	struct aor_state *st = c->st;
 	struct combat *cb = &st->combat;
-	const struct item *it = &o->items[0];
+	const struct item *it = &AOR_CITEMS(o)[0];
 
 	if (strstr(o->step, ".DEFEND") != NULL) {
 		cb->def_card = it->atk.card;
@@ -650,8 +650,8 @@ roll(struct ctx *c, struct side *s, const char *who)
 
 	for (i = 0; i < s->ndice; i++)
 		s->dice[i] = (int)dice_roll(c->dice,
-		    (unsigned)c->st->rs->num.die_sides, "combat T%d.C%d die "
-		    "%d of %s", c->st->turn, c->st->combat.number, i + 1, who);
+		    (unsigned)AOR_ST(c)->rs->num.die_sides, "combat T%d.C%d die "
+		    "%d of %s", AOR_ST(c)->turn, AOR_ST(c)->combat.number, i + 1, who);
 }
 
 /* R26 (and R18 for the boxes); the reasons go into s->why. */
@@ -1082,10 +1082,10 @@ aor_order_is_secret(const struct order *o)
 	if (o->sealed)
 		return 1;
 	for (i = 0; i < o->nitems; i++)
-		if (o->items[i].kind == IT_ATTACK ||
-		    o->items[i].kind == IT_DEFEND ||
-		    o->items[i].kind == IT_JOIN ||
-		    (o->items[i].kind == IT_PLACE && o->items[i].card >= 0))
+		if (AOR_CITEMS(o)[i].kind == IT_ATTACK ||
+		    AOR_CITEMS(o)[i].kind == IT_DEFEND ||
+		    AOR_CITEMS(o)[i].kind == IT_JOIN ||
+		    (AOR_CITEMS(o)[i].kind == IT_PLACE && AOR_CITEMS(o)[i].card >= 0))
 			return 1;
 	return 0;
 }

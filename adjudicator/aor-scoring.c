@@ -16,8 +16,8 @@ aor_income(struct ctx *c)
 	struct aor_state *st = c->st;
 	int s;
 
-	for (s = 0; s < st->nplayers; s++) {
-		int co = st->players[s].country;
+	for (s = 0; s < st->seats.nplayers; s++) {
+		int co = st->seats.players[s].country;
 		int n = aor_discs_in_areas(st, co);
 		int boxes = (st->variants & VAR_INCOME_COUNTS_BOXES) ?
 		    aor_discs_in_boxes(st, co) : 0;
@@ -109,7 +109,7 @@ aor_unrest_rolls(struct ctx *c, int country, int level)
 
 	while (sum < level) {
 		sum += (int)dice_roll(c->dice,
-		    (unsigned)c->st->rs->num.die_sides,
+		    (unsigned)AOR_ST(c)->rs->num.die_sides,
 		    "unrest roll %d of %s", rolls + 1, cname(c->st, country));
 		rolls++;
 	}
@@ -122,8 +122,8 @@ aor_unrest_losses(struct ctx *c)
 	struct aor_state *st = c->st;
 	int s;
 
-	for (s = 0; s < st->nplayers; s++) {
-		int co = st->players[s].country, level = st->unrest[co];
+	for (s = 0; s < st->seats.nplayers; s++) {
+		int co = st->seats.players[s].country, level = st->unrest[co];
 		size_t first = c->dice->nlog, i;
 		int rolls, before = st->vp[co];
 		struct strbuf sb;
@@ -156,8 +156,8 @@ aor_determine_winner(struct ctx *c)
 	int s, best = -1;
 
 	st->nwinners = 0;
-	for (s = 0; s < st->nplayers; s++) {
-		int co = st->players[s].country, cmp;
+	for (s = 0; s < st->seats.nplayers; s++) {
+		int co = st->seats.players[s].country, cmp;
 
 		if (best < 0)
 			cmp = 1;

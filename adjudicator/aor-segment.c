@@ -23,7 +23,7 @@ instances(const struct aor_state *st, int kind)
 {
 	const struct rs_boxkind *b = &st->rs->boxkinds[kind];
 
-	if (st->nplayers >= st->rs->num.large_game_players)
+	if (st->seats.nplayers >= st->rs->num.large_game_players)
 		return b->count;
 	return b->count - b->five_plus;
 }
@@ -153,12 +153,12 @@ check_attacks(const struct aor_state *st, const struct order *o,
 
 	*after = *st;
 	for (i = 0; i < o->nitems; i++)
-		if (o->items[i].kind == IT_PLACE)
-			place(&c, o->country, &o->items[i]);
+		if (AOR_CITEMS(o)[i].kind == IT_PLACE)
+			place(&c, o->country, &AOR_CITEMS(o)[i]);
 	for (i = 0; i < o->nitems && rc == 0; i++) {
-		const struct attack *a = &o->items[i].atk;
+		const struct attack *a = &AOR_CITEMS(o)[i].atk;
 
-		if (o->items[i].kind != IT_ATTACK)
+		if (AOR_CITEMS(o)[i].kind != IT_ATTACK)
 			continue;
 		if (first != NULL && a->card == first->card &&
 		    st->rs->countries[o->country].cards[a->card].kind ==
@@ -188,7 +188,7 @@ aor_segment_check(const struct aor_state *st, const struct order *o,
 	    &amount) > 0;
 
 	for (i = 0; i < o->nitems; i++) {
-		switch (o->items[i].kind) {
+		switch (AOR_CITEMS(o)[i].kind) {
 		case IT_PASS:
 			passes++;
 			break;
@@ -221,8 +221,8 @@ aor_segment_check(const struct aor_state *st, const struct order *o,
 		return -1;
 	}
 	for (i = 0; i < o->nitems; i++)
-		if (o->items[i].kind == IT_PLACE &&
-		    check_place(st, o->country, &o->items[i], err) != 0)
+		if (AOR_CITEMS(o)[i].kind == IT_PLACE &&
+		    check_place(st, o->country, &AOR_CITEMS(o)[i], err) != 0)
 			return -1;
 	if (attacks == 0)
 		return 0;
@@ -306,13 +306,13 @@ aor_segment_apply(struct ctx *c, const struct order *o)
 	int n = 0;
 
 	for (i = 0; i < o->nitems; i++) {
-		if (o->items[i].kind == IT_PASS)
+		if (AOR_CITEMS(o)[i].kind == IT_PASS)
 			ev(c, "pass", o->country, "%s passes segment %d.",
-			    cname(c->st, o->country), c->st->segment);
-		else if (o->items[i].kind == IT_PLACE)
-			place(c, o->country, &o->items[i]);
-		else if (o->items[i].kind == IT_ATTACK && n < 2)
-			atk[n++] = &o->items[i].atk;
+			    cname(c->st, o->country), AOR_ST(c)->segment);
+		else if (AOR_CITEMS(o)[i].kind == IT_PLACE)
+			place(c, o->country, &AOR_CITEMS(o)[i]);
+		else if (AOR_CITEMS(o)[i].kind == IT_ATTACK && n < 2)
+			atk[n++] = &AOR_CITEMS(o)[i].atk;
 	}
 	if (n > 0)
 		aor_attack_begin(c, o->country, atk[0], atk[1]);
@@ -327,6 +327,6 @@ aor_segment_default(struct ctx *c)
 	int who = actor_country(c->st);
 
 	ev(c, "default", who, "%s misses the deadline and passes segment %d "
-	    "(R37).", cname(c->st, who), c->st->segment);
+	    "(R37).", cname(c->st, who), AOR_ST(c)->segment);
 	aor_segment_next(c);
 }

@@ -9,16 +9,16 @@
 static int
 draw_marker(struct ctx *c, const char *purpose, const char *who)
 {
-	const struct ruleset *rs = c->st->rs;
+	const struct ruleset *rs = AOR_ST(c)->rs;
 	int left = 0, i, k;
 
 	for (i = 0; i < rs->nmarkers; i++)
-		left += c->st->marker[i] == MK_BAG;
+		left += AOR_ST(c)->marker[i] == MK_BAG;
 	if (left == 0)
 		return -1;
 	k = (int)dice_draw(c->dice, (unsigned)left, "%s%s", purpose, who);
 	for (i = 0; i < rs->nmarkers; i++)
-		if (c->st->marker[i] == MK_BAG && k-- == 0)
+		if (AOR_ST(c)->marker[i] == MK_BAG && k-- == 0)
 			return i;
 	return -1;
 }
@@ -58,11 +58,11 @@ aor_setup(struct ctx *c)
 			    rs->areas[rs->markers[m].area].name.en);
 		}
 	}
-	st->start_seat = (int)dice_draw(c->dice, (unsigned)st->nplayers,
+	st->start_seat = (int)dice_draw(c->dice, (unsigned)st->seats.nplayers,
 	    "start player");
-	ev(c, "start-player", st->players[st->start_seat].country,
+	ev(c, "start-player", st->seats.players[st->start_seat].country,
 	    "%s is drawn as the start player.",
-	    cname(st, st->players[st->start_seat].country));
+	    cname(st, st->seats.players[st->start_seat].country));
 }
 
 /* R8: the turn's markers come out of the bag onto their areas. */

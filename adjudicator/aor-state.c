@@ -13,18 +13,6 @@
 #include "util.h"
 #include "xmlutil.h"
 
-const struct variant_info aor_variants[] = {
-	{ "random-first-alliances", VAR_RANDOM_FIRST_ALLIANCES, "R12",
-	  "turn 1 alliances are drawn at random instead of auctioned" },
-	{ "pressgangs-any-card", VAR_PRESSGANGS_ANY_CARD, "R17",
-	  "Pressgangs takes back any card (the German rules)" },
-	{ "marker-fixed-defence", VAR_MARKER_FIXED_DEFENCE, "R26",
-	  "an empire marker defends with its number alone, no dice" },
-	{ "income-counts-boxes", VAR_INCOME_COUNTS_BOXES, "R31",
-	  "income counts discs in action boxes too" },
-};
-const int aor_nvariants = (int)ARRAY_SIZE(aor_variants);
-
 int
 aor_variant_by_name(const char *name)
 {
@@ -46,7 +34,7 @@ aor_state_init(struct aor_state *st, const struct ruleset *rs)
 	st->rules = AOR_RULES_CURRENT;	/* game_load sets a file's own */
 	st->phase = PH_SETUP;
 	for (i = 0; i < RS_MAX_COUNTRIES; i++)
-		st->seat_of[i] = -1;
+		st->seats.seat_of[i] = -1;
 	for (i = 0; i < RS_MAX_BOXKINDS; i++)
 		for (k = 0; k < RS_MAX_INSTANCES; k++)
 			st->box[i][k] = NO_COUNTRY;
@@ -54,94 +42,6 @@ aor_state_init(struct aor_state *st, const struct ruleset *rs)
 		st->alliance[i] = NO_COUNTRY;
 	st->auction.high_bid = -1;
 	st->auction.a = st->auction.b = NO_COUNTRY;
-}
-
-/* Journal. */
-
-void
-journal_init(struct journal *j)
-{
-	memset(j, 0, sizeof(*j));
-}
-
-void
-journal_clear(struct journal *j)
-{
-	size_t i;
-
-	for (i = 0; i < j->n; i++)
-		free(j->ev[i].text);
-	j->n = 0;
-}
-
-void
-journal_release(struct journal *j)
-{
-	journal_clear(j);
-	free(j->ev);
-	memset(j, 0, sizeof(*j));
-}
-
-/* "Netherlands's" reads "Netherlands'": names ending in s. */
-void
-aor_fix_possessive(char *s)
-{
-	char *p = s;
-
-	while ((p = strstr(p, "s's")) != NULL) {
-		if (p > s && ((p[-1] >= 'a' && p[-1] <= 'z') ||
-		    (p[-1] >= 'A' && p[-1] <= 'Z')) &&
-		    (p[3] == ' ' || p[3] == '.' || p[3] == ',' ||
-		    p[3] == '\0')) {
-			memmove(p + 2, p + 3, strlen(p + 3) + 1);
-			p += 2;
-		} else
-			p += 3;
-	}
-}
-
-static void
-ev_va(struct ctx *c, const char *type, int country, int to, const char *fmt,
-    va_list ap)
-{
-	struct journal *j = c->j;
-	struct event *e;
-	struct strbuf sb;
-
-	if (j == NULL)
-		return;
-	if (j->n == j->alloc) {
-		j->alloc = j->alloc ? 2 * j->alloc : 32;
-		j->ev = xrealloc(j->ev, j->alloc * sizeof(*j->ev));
-	}
-	e = &j->ev[j->n++];
-	snprintf(e->type, sizeof(e->type), "%s", type);
-	e->country = country;
-	e->to = to;
-	sb_init(&sb);
-	sb_vaddf(&sb, fmt, ap);
-	aor_fix_possessive(sb.buf);
-	e->text = sb_detach(&sb);
-}
-
-void
-ev(struct ctx *c, const char *type, int country, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	ev_va(c, type, country, NO_COUNTRY, fmt, ap);
-	va_end(ap);
-}
-
-void
-ev_private(struct ctx *c, const char *type, int to, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	ev_va(c, type, to, to, fmt, ap);
-	va_end(ap);
 }
 
 /* Shared helpers. */
@@ -157,7 +57,7 @@ cname(const struct aor_state *st, int country)
 int
 aor_is_player(const struct aor_state *st, int country)
 {
-	return country >= 0 && st->seat_of[country] >= 0;
+	return country >= 0 && st->seats.seat_of[country] >= 0;
 }
 
 int
@@ -273,7 +173,7 @@ aor_segments_per_turn(const struct aor_state *st)
 {
 	const struct rs_numbers *n = &st->rs->num;
 
-	return st->nplayers >= n->large_game_players ? n->segments_large :
+	return st->seats.nplayers >= n->large_game_players ? n->segments_large :
 	    n->segments_small;
 }
 
@@ -463,9 +363,9 @@ state_write(const struct aor_state *st, struct sw *w)
 	sw_open(w, "state");
 	sw_set_int(w, "turn", st->turn);
 	sw_set(w, "phase", phase_names[st->phase]);
-	if (st->nplayers > 0)
+	if (st->seats.nplayers > 0)
 		sw_set(w, "start-player",
-		    rs->countries[st->players[st->start_seat].country].name.id);
+		    rs->countries[st->seats.players[st->start_seat].country].name.id);
 	for (c = 0; c < rs->ncountries; c++) {
 		sw_open(w, "country");
 		sw_set(w, "id", rs->countries[c].name.id);
@@ -534,13 +434,13 @@ state_write(const struct aor_state *st, struct sw *w)
 
 		sw_open(w, "auction");
 		sw_set_int(w, "number", au->number);
-		sw_set(w, "opener", rs->countries[st->players[au->opener]
+		sw_set(w, "opener", rs->countries[st->seats.players[au->opener]
 		    .country].name.id);
 		sw_set_int(w, "action", au->action);
 		sw_set_int(w, "passes", au->passes);
 		if (au->high_bid >= 0) {
 			sw_set_int(w, "high-bid", au->high_bid);
-			sw_set(w, "high-bidder", rs->countries[st->players[
+			sw_set(w, "high-bidder", rs->countries[st->seats.players[
 			    au->high_seat].country].name.id);
 			/* R9: the seventh country's bid names A or B */
 			if (au->a != NO_COUNTRY)
@@ -620,13 +520,4 @@ aor_state_digest(const struct aor_state *st, char out[65])
 	state_write(st, &w);
 	sha256_hex(sb.buf, sb.len, out);
 	sb_release(&sb);
-}
-
-void
-order_release(struct order *o)
-{
-	free(o->text);
-	free(o->source);
-	free(o->plain);
-	o->text = o->source = o->plain = NULL;
 }

@@ -19,8 +19,8 @@ aor_end_turn(struct ctx *c)
 	struct aor_state *st = c->st;
 	int s, k, i;
 
-	for (s = 0; s < st->nplayers; s++) {
-		int co = st->players[s].country, before = st->unrest[co];
+	for (s = 0; s < st->seats.nplayers; s++) {
+		int co = st->seats.players[s].country, before = st->unrest[co];
 
 		st->hand[co] |= st->discard[co];
 		st->discard[co] = 0;
@@ -108,15 +108,15 @@ aor_pending(const struct aor_state *st, struct decision *out, int max)
 	if (st->combat.stage != CS_NONE) {
 		n = aor_combat_pending(st, out, max);
 		for (i = 0; i < n; i++)
-			aor_fix_possessive(out[i].what);
+			journal_fix_possessive(out[i].what);
 		return n;
 	}
 	if (st->phase == PH_AUCTION) {
 		const struct auction *au = &st->auction;
-		int seat = (au->opener + au->action - 1) % st->nplayers;
+		int seat = (au->opener + au->action - 1) % st->seats.nplayers;
 
 		d->kind = DEC_BID;
-		d->country = st->players[seat].country;
+		d->country = st->seats.players[seat].country;
 		snprintf(d->step, sizeof(d->step), "T%d.A%d.%d", st->turn,
 		    au->number, au->action);
 		if (aor_auction_seventh(st) && au->high_bid < 0)
@@ -128,13 +128,13 @@ aor_pending(const struct aor_state *st, struct decision *out, int max)
 			/* the order form then offers PASS alone */
 			snprintf(d->what, sizeof(d->what), "pass: you cannot "
 			    "raise %s's bid of %d (you can pay at most %d)",
-			    cname(st, st->players[au->high_seat].country),
+			    cname(st, st->seats.players[au->high_seat].country),
 			    au->high_bid, aor_max_bid(st, d->country));
 		else if (aor_auction_seventh(st))
 			snprintf(d->what, sizeof(d->what), "raise %s's bid of "
 			    "%d (at most %d) naming the seventh country as "
 			    "proposal A (box 7) or B (box 8), or pass",
-			    cname(st, st->players[au->high_seat].country),
+			    cname(st, st->seats.players[au->high_seat].country),
 			    au->high_bid, aor_max_bid(st, d->country));
 		else if (au->high_bid < 0)
 			snprintf(d->what, sizeof(d->what), "open auction %d "
@@ -143,9 +143,9 @@ aor_pending(const struct aor_state *st, struct decision *out, int max)
 		else
 			snprintf(d->what, sizeof(d->what), "raise %s's bid of "
 			    "%d (at most %d) with proposals A and B, or pass",
-			    cname(st, st->players[au->high_seat].country),
+			    cname(st, st->seats.players[au->high_seat].country),
 			    au->high_bid, aor_max_bid(st, d->country));
-		aor_fix_possessive(d->what);
+		journal_fix_possessive(d->what);
 		return 1;
 	}
 	if (st->phase == PH_SEGMENTS) {
@@ -340,17 +340,17 @@ aor_step_status(const struct aor_state *st, const char *step, int country,
 		return combat_status(st, &k, country, why);
 	if (k.kind == 1 && k.major > aor_segments_per_turn(st)) {
 		sb_addf(why, "a turn has %d segments with %d players (R13)",
-		    aor_segments_per_turn(st), st->nplayers);
+		    aor_segments_per_turn(st), st->seats.nplayers);
 		return STEP_NOT_YOURS;
 	}
-	if (k.kind == 0 && k.turn == st->turn && st->nplayers > 0) {
-		int opener = (st->first_opener + k.major - 1) % st->nplayers;
-		int seat = (opener + k.minor - 1) % st->nplayers;
+	if (k.kind == 0 && k.turn == st->turn && st->seats.nplayers > 0) {
+		int opener = (st->first_opener + k.major - 1) % st->seats.nplayers;
+		int seat = (opener + k.minor - 1) % st->seats.nplayers;
 
-		if (st->players[seat].country != country) {
+		if (st->seats.players[seat].country != country) {
 			sb_addf(why, "bid %d of auction %d is %s's, not %s's",
 			    k.minor, k.major, cname(st,
-			    st->players[seat].country), cname(st, country));
+			    st->seats.players[seat].country), cname(st, country));
 			return STEP_NOT_YOURS;
 		}
 	}
@@ -415,9 +415,9 @@ aor_apply(struct ctx *c, const struct order *o, struct strbuf *err)
 {
 	if (aor_check(c->st, o, err) != 0)
 		return -1;
-	if (c->st->combat.stage != CS_NONE)
+	if (AOR_ST(c)->combat.stage != CS_NONE)
 		aor_combat_apply(c, o);
-	else if (c->st->phase == PH_AUCTION)
+	else if (AOR_ST(c)->phase == PH_AUCTION)
 		aor_auction_apply(c, o);
 	else
 		aor_segment_apply(c, o);

@@ -22,6 +22,9 @@
 #ifndef AOR_H
 #define AOR_H
 
+#include "journal.h"
+#include "module.h"
+#include "orders.h"
 #include "ruleset.h"
 
 struct dice;
@@ -34,12 +37,9 @@ enum variant {
 	VAR_INCOME_COUNTS_BOXES = 1 << 3	/* R31 */
 };
 
-struct variant_info {
-	const char *name;
-	enum variant flag;
-	const char *ruling;
-	const char *meaning;
-};
+/* The module (aor-module.c): the machinery reaches the rules through it. */
+extern const struct game_module aor_module;
+
 extern const struct variant_info aor_variants[];
 extern const int aor_nvariants;
 int aor_variant_by_name(const char *name);	/* flag, or 0 */
@@ -69,14 +69,6 @@ int aor_variant_by_name(const char *name);	/* flag, or 0 */
 enum phase { PH_SETUP, PH_AUCTION, PH_SEGMENTS, PH_OVER };
 
 enum marker_place { MK_BAG, MK_BOARD, MK_OUT };
-
-#define NO_COUNTRY (-1)
-
-struct player {
-	int country;
-	char name[64];
-	char email[128];
-};
 
 struct auction {
 	int number;		/* 1.. within the turn */
@@ -128,9 +120,7 @@ struct aor_state {
 	const struct ruleset *rs;	/* borrowed */
 	unsigned variants;
 	int rules;			/* AOR_RULES_OLDEST..CURRENT */
-	int nplayers;
-	struct player players[RS_MAX_COUNTRIES];	/* seating order (R1) */
-	int seat_of[RS_MAX_COUNTRIES];	/* -1 for a non-player country */
+	struct seating seats;		/* seating order (R1) */
 
 	enum phase phase;
 	int turn;
@@ -155,45 +145,11 @@ struct aor_state {
 	int winners[RS_MAX_COUNTRIES];
 };
 
-/* One visible effect; text is for people, the rest for programs. */
-struct event {
-	char type[24];
-	int country;		/* or NO_COUNTRY */
-	int to;			/* private to this country, or NO_COUNTRY */
-	char *text;		/* owned */
-};
-
-struct journal {
-	struct event *ev;
-	size_t n, alloc;
-};
-
-void journal_init(struct journal *j);
-void journal_clear(struct journal *j);
-void journal_release(struct journal *j);
-
-/* The context every rule function works in. */
-struct ctx {
-	struct aor_state *st;
-	struct dice *dice;
-	struct journal *j;
-};
-
-/* Adds a public event (to = NO_COUNTRY) or one private to a country. */
-void ev(struct ctx *c, const char *type, int country, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-void ev_private(struct ctx *c, const char *type, int to, const char *fmt,
-    ...) __attribute__((format(printf, 4, 5)));
+/* The Age of Reason state a rule function works on (struct ctx). */
+#define AOR_ST(c) ((struct aor_state *)(c)->st)
 
 /* Decisions the rules give a player (R36). */
 enum decision_kind { DEC_BID, DEC_SEGMENT, DEC_DEFEND, DEC_JOIN, DEC_NPC };
-
-struct decision {
-	char step[32];		/* "T1.A2.3", "T1.S4" */
-	int country;
-	enum decision_kind kind;
-	char what[200];		/* what is expected, for people */
-};
 
 /* Lists the pending decisions; returns how many (0 when game over). */
 int aor_pending(const struct aor_state *st, struct decision *out, int max);
@@ -215,22 +171,10 @@ struct item {
 	int npc;		/* IT_NPC, and advance choices */
 };
 
-#define ORDER_MAX_ITEMS 8
-
-struct order {
-	char step[32];
-	int country;
-	int nitems;
-	struct item items[ORDER_MAX_ITEMS];
-	char *text;		/* owned: the step's lines, verbatim */
-	char *source;		/* owned: "file:line" of the STEP line */
-	int sealed;		/* the lines came encrypted (R39) */
-	char *plain;		/* owned: a sealed step's opened lines */
-	int queued_run;		/* the run its slot in the queue was first
-				   filled (R36, R38), 0 when never queued */
-};
-
-void order_release(struct order *o);
+/* The lines of one step (orders.h's ORDER_ITEMS_BYTES hold them). */
+#define AOR_MAX_ITEMS 8
+#define AOR_ITEMS(o) ((struct item *)(void *)(o)->items)
+#define AOR_CITEMS(o) ((const struct item *)(const void *)(o)->items)
 
 /*
  * Parses one order line (keyword and arguments, comments already gone)
@@ -242,8 +186,6 @@ int aor_parse_line(const struct ruleset *rs, int country, const char *line,
 /* Canonical step id from a STEP argument ("T1.S4", "turn 1 segment 4"). */
 int aor_parse_step(const char *text, char *out, size_t outlen,
     struct strbuf *err);
-
-enum step_status { STEP_CURRENT, STEP_FUTURE, STEP_STALE, STEP_NOT_YOURS };
 
 /* Where a step stands for a country in the current state (R36, R38). */
 enum step_status aor_step_status(const struct aor_state *st,
@@ -298,7 +240,6 @@ void aor_pay(struct ctx *c, int country, int cost, const char *what); /* R5 */
 void aor_gain_unrest(struct ctx *c, int country, int n, const char *why);
 int aor_is_player(const struct aor_state *st, int country);
 const char *cname(const struct aor_state *st, int country);
-void aor_fix_possessive(char *s);	/* "Netherlands's" -> "Netherlands'" */
 int aor_segments_per_turn(const struct aor_state *st);	/* R13 */
 int aor_segment_order(const struct aor_state *st, int *order);
 int aor_discs_in_areas(const struct aor_state *st, int country);

@@ -190,8 +190,8 @@ private_reports(struct game *g, const char *template_path, const char *dir,
 		return EXIT_CANTCREAT;
 	}
 	sb_init(&err);
-	for (s = 0; s < g->st.nplayers && rc == EXIT_OK; s++) {
-		int co = g->st.players[s].country;
+	for (s = 0; s < g->st.seats.nplayers && rc == EXIT_OK; s++) {
+		int co = g->st.seats.players[s].country;
 		const char *id = g->rs.countries[co].name.id;
 		char *text = NULL, *armored = NULL, *path;
 		size_t len;

@@ -51,20 +51,20 @@ add_player(struct game *g, const char *spec)
 		diag(EXIT_USAGE, NULL, 0, "--player: %s", err.buf);
 		goto out;
 	}
-	if (g->st.seat_of[co] >= 0) {
+	if (g->st.seats.seat_of[co] >= 0) {
 		diag(EXIT_USAGE, NULL, 0, "--player: %s has a player already",
 		    g->rs.countries[co].name.en);
 		goto out;
 	}
-	if (g->st.nplayers == RS_MAX_COUNTRIES) {
+	if (g->st.seats.nplayers == RS_MAX_COUNTRIES) {
 		diag(EXIT_USAGE, NULL, 0, "too many players");
 		goto out;
 	}
-	p = &g->st.players[g->st.nplayers];
+	p = &g->st.seats.players[g->st.seats.nplayers];
 	p->country = co;
 	snprintf(p->name, sizeof(p->name), "%s", c1 + 1);
 	snprintf(p->email, sizeof(p->email), "%s", c2 + 1);
-	g->st.seat_of[co] = g->st.nplayers++;
+	g->st.seats.seat_of[co] = g->st.seats.nplayers++;
 	rc = 0;
 out:
 	sb_release(&err);
@@ -275,11 +275,11 @@ cmd_new(int argc, char **argv)
 	for (i = 0; i < np; i++)
 		if (add_player(&g, players[i]) != 0)
 			goto out;
-	if (g.st.nplayers < g.rs.num.min_players ||
-	    g.st.nplayers > g.rs.num.max_players) {
+	if (g.st.seats.nplayers < g.rs.num.min_players ||
+	    g.st.seats.nplayers > g.rs.num.max_players) {
 		diag(EXIT_USAGE, NULL, 0, "a game needs %d to %d players "
 		    "(R1), not %d", g.rs.num.min_players,
-		    g.rs.num.max_players, g.st.nplayers);
+		    g.rs.num.max_players, g.st.seats.nplayers);
 		goto out;
 	}
 	for (i = 0; i < nv; i++) {

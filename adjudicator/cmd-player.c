@@ -119,7 +119,7 @@ cmd_player(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	p = &g.st.players[g.st.seat_of[co]];
+	p = &g.st.seats.players[g.st.seats.seat_of[co]];
 	old = *p;
 	if (name == NULL)
 		name = old.name;

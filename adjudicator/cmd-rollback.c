@@ -176,7 +176,7 @@ cmd_rollback(int argc, char **argv)
 			u = xrealloc(u, (nu + 1) * sizeof(*u));
 			memset(&u[nu], 0, sizeof(u[nu]));
 			sb_reset(&err);
-			if (order_parse_block(&g.rs, h->country, h->text ?
+			if (order_parse_block(g.module, &g.rs, h->country, h->text ?
 			    h->text : "", h->source, &u[nu].o, &err) == 0)
 				u[nu].parsed = 1;
 			else {

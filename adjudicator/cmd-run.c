@@ -393,7 +393,7 @@ remind(struct moderation *m)
 	for (i = 0; i < np; i++) {
 		long long t = due[i][0] ? time_parse(due[i]) : -1;
 		const char *cid = g.rs.countries[d[i].country].name.id;
-		int seat = g.st.seat_of[d[i].country], id;
+		int seat = g.st.seats.seat_of[d[i].country], id;
 		const struct player *p;
 		char when[32], *subject, *to, *body;
 		const char *tos[1];
@@ -402,7 +402,7 @@ remind(struct moderation *m)
 		    3600 || answered[i] || seat < 0 ||
 		    ms_reminded(&m->ms, d[i].step, cid))
 			continue;
-		p = &g.st.players[seat];
+		p = &g.st.seats.players[seat];
 		if (p->email[0] == '\0')
 			continue;
 		human_time(due[i], when);

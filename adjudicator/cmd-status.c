@@ -43,10 +43,10 @@ status_one(struct game *g)
 		printf(", segment %d of %d", g->st.segment,
 		    aor_segments_per_turn(&g->st));
 	printf("\nplayers:");
-	for (i = 0; i < g->st.nplayers; i++)
+	for (i = 0; i < g->st.seats.nplayers; i++)
 		printf("%s %s (%s)", i ? "," : "",
-		    cname(&g->st, g->st.players[i].country),
-		    g->st.players[i].name);
+		    cname(&g->st, g->st.seats.players[i].country),
+		    g->st.seats.players[i].name);
 	printf("\nvariants:");
 	for (i = 0, c = 0; i < aor_nvariants; i++)
 		if (g->st.variants & aor_variants[i].flag)

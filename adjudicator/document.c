@@ -8,9 +8,6 @@
 #include "util.h"
 #include "xmlutil.h"
 
-static const char *const decision_names[] = {
-	"bid", "segment", "defend", "join", "npc"
-};
 
 static void
 entry_xml(const struct game *g, const struct entry *e, xmlNode *parent)
@@ -149,12 +146,12 @@ build_xml(struct game *g, const char *now, int viewer, int need_run,
 	if (g->sealing_bound)
 		xml_set(root, "sealing", "bound");
 	n = xml_add(root, "players", NULL);
-	for (i = 0; i < g->st.nplayers; i++) {
+	for (i = 0; i < g->st.seats.nplayers; i++) {
 		m = xml_add(n, "player", NULL);
 		xml_set_int(m, "seat", i + 1);
-		xml_set(m, "country", cid(g, g->st.players[i].country));
-		xml_set(m, "name", g->st.players[i].name);
-		xml_set(m, "email", g->st.players[i].email);
+		xml_set(m, "country", cid(g, g->st.seats.players[i].country));
+		xml_set(m, "name", g->st.seats.players[i].name);
+		xml_set(m, "email", g->st.seats.players[i].email);
 	}
 	n = xml_add(root, "variants", NULL);
 	for (i = 0; i < aor_nvariants; i++)
@@ -207,7 +204,7 @@ build_xml(struct game *g, const char *now, int viewer, int need_run,
 		m = xml_add(n, "decision", NULL);
 		xml_set(m, "step", d[i].step);
 		xml_set(m, "country", cid(g, d[i].country));
-		xml_set(m, "kind", decision_names[d[i].kind]);
+		xml_set(m, "kind", g->module->decision_kinds[d[i].kind]);
 		if (dl != NULL)
 			xml_set(m, "deadline", dl);
 		else if (deadline_record(g, &d[i]) != NULL &&

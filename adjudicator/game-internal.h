@@ -83,7 +83,8 @@ xmlDoc *build_xml(struct game *g, const char *now, int viewer, int need_run,
     size_t from, int marks);
 
 /* shape.c */
-int check_values(xmlNode *root, const char *path);
+int check_values(const struct game_module *mod, xmlNode *root,
+    const char *path);
 int check_entry_shape(xmlNode *n, const char *path);
 
 /* replay.c */

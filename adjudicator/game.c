@@ -14,6 +14,7 @@ void
 game_init(struct game *g)
 {
 	memset(g, 0, sizeof(*g));
+	g->module = modules_default();
 	aor_state_init(&g->st, &g->rs);
 	orders_set_unsealer(unseal_cb, g);
 }

@@ -17,6 +17,8 @@
 #include <libxml/tree.h>
 
 #include "aor.h"
+#include "module.h"
+#include "orders.h"
 #include "clock.h"
 #include "dice.h"
 #include "ruleset.h"
@@ -90,6 +92,7 @@ struct absence {
 };
 
 struct game {
+	const struct game_module *module;	/* its rules (module.h) */
 	char id[64];
 	char created[32];
 	struct ruleset rs;

@@ -122,11 +122,11 @@ read_players(struct game *g, xmlNode *root, const char *path)
 
 	for (n = xml_child(xml_child(root, "players"), "player"); n;
 	    n = xml_next(n, "player")) {
-		struct player *p = &g->st.players[g->st.nplayers];
+		struct player *p = &g->st.seats.players[g->st.seats.nplayers];
 		int c = country_attr(g, n, "country", path);
 
-		if (c < 0 || g->st.seat_of[c] >= 0 ||
-		    g->st.nplayers == RS_MAX_COUNTRIES) {
+		if (c < 0 || g->st.seats.seat_of[c] >= 0 ||
+		    g->st.seats.nplayers == RS_MAX_COUNTRIES) {
 			if (c >= 0)
 				diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
 				    "country '%s' has two players",
@@ -137,7 +137,7 @@ read_players(struct game *g, xmlNode *root, const char *path)
 		p->country = c;
 		xml_attr(n, "name", p->name, sizeof(p->name));
 		xml_attr(n, "email", p->email, sizeof(p->email));
-		g->st.seat_of[c] = g->st.nplayers++;
+		g->st.seats.seat_of[c] = g->st.seats.nplayers++;
 	}
 	for (n = xml_child(xml_child(root, "variants"), "variant"); n;
 	    n = xml_next(n, "variant")) {
@@ -189,7 +189,7 @@ read_tail(struct game *g, xmlNode *root, const char *path)
 		int c = country_attr(g, n, "country", path);
 
 		sb_init(&err);
-		if (c < 0 || order_parse_block(&g->rs, c, text, src, &o,
+		if (c < 0 || order_parse_block(g->module, &g->rs, c, text, src, &o,
 		    &err) != 0) {
 			if (c >= 0)
 				diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
@@ -250,7 +250,7 @@ check_state(struct game *g, xmlNode *root, const char *path)
  * schema itself.
  */
 static xmlDoc *
-lean_load(const char *path)
+lean_load(const struct game_module *mod, const char *path)
 {
 	xmlDoc *doc = xml_load(path, NULL, XML_LOAD_NOFOLLOW);
 	xmlNode *hist, *first, *n, *next, *rest = NULL, *last = NULL;
@@ -283,7 +283,8 @@ lean_load(const char *path)
 		if (bad == 0 && check_entry_shape(n, path) != 0)
 			bad = -1;
 	}
-	if (bad == 0 && check_values(xmlDocGetRootElement(doc), path) != 0)
+	if (bad == 0 && check_values(mod, xmlDocGetRootElement(doc),
+	    path) != 0)
 		bad = -1;
 	if (bad != 0) {
 		xmlFreeDoc(doc);
@@ -373,7 +374,7 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	if (c != NULL)
 		doc = skeleton_load(path, bytes, blen, sfrom, sto);
 	else
-		doc = lean ? lean_load(path) : xml_load(path,
+		doc = lean ? lean_load(modules_default(), path) : xml_load(path,
 		    "formats/game.rng", XML_LOAD_NOFOLLOW);
 	if (doc == NULL)
 		goto fail;
@@ -496,7 +497,7 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	 * Every entry's draws and events are compared; the state digests of
 	 * every entry only by verify, the last one always.
 	 */
-	memcpy(players, g->st.players, sizeof(players));
+	memcpy(players, g->st.seats.players, sizeof(players));
 	if (c != NULL) {
 		/* the rules' state as the replay leaves it, and the rest */
 		snap.rs = &g->rs;
@@ -523,13 +524,13 @@ load(struct game *g, const char *path, const unsigned char *seed,
 			goto out;
 	}
 	/* the players' changes in the history end where <players> is */
-	for (k = 0; upto < 0 && k < (size_t)g->st.nplayers; k++)
-		if (strcmp(players[k].name, g->st.players[k].name) != 0 ||
-		    strcmp(players[k].email, g->st.players[k].email) != 0) {
+	for (k = 0; upto < 0 && k < (size_t)g->st.seats.nplayers; k++)
+		if (strcmp(players[k].name, g->st.seats.players[k].name) != 0 ||
+		    strcmp(players[k].email, g->st.seats.players[k].email) != 0) {
 			diag(EXIT_DATAERR, path, 0, "the <players> element does "
 			    "not match the players' changes in the history "
 			    "(%s; edited by hand?)", cid(g,
-			    g->st.players[k].country));
+			    g->st.seats.players[k].country));
 			goto out;
 		}
 	/* every entry records the state after it: the last one must fit */

@@ -110,9 +110,9 @@ players_addresses(const struct game *g, char ***to)
 	size_t n = 0;
 	int s;
 
-	*to = xcalloc((size_t)g->st.nplayers + 1, sizeof(**to));
-	for (s = 0; s < g->st.nplayers; s++) {
-		const struct player *p = &g->st.players[s];
+	*to = xcalloc((size_t)g->st.seats.nplayers + 1, sizeof(**to));
+	for (s = 0; s < g->st.seats.nplayers; s++) {
+		const struct player *p = &g->st.seats.players[s];
 
 		if (p->email[0] == '\0')
 			continue;
@@ -368,8 +368,8 @@ queue_reports(struct moderation *m, struct game *g, int run)
 	if (rc == EXIT_OK)
 		rc = private_reports(g, m->template, dir, withheld);
 	g->run = saved_run;
-	for (s = 0; rc == EXIT_OK && s < g->st.nplayers; s++) {
-		const struct player *p = &g->st.players[s];
+	for (s = 0; rc == EXIT_OK && s < g->st.seats.nplayers; s++) {
+		const struct player *p = &g->st.seats.players[s];
 		const char *id = g->rs.countries[p->country].name.id;
 		char *body = xasprintf("%s/%s%s", dir_name, id,
 		    g->key_text[p->country] == NULL ||

@@ -55,7 +55,7 @@ moderator_apply(struct game *g, const struct entry *e, struct strbuf *err)
 	sscanf(t, "%31s", verb);
 	if (strcmp(verb, "player") == 0) {
 		co = entry_country(g, t);
-		seat = co >= 0 ? g->st.seat_of[co] : -1;
+		seat = co >= 0 ? g->st.seats.seat_of[co] : -1;
 		name = entry_line(t, "name");
 		email = entry_line(t, "email");
 		if (seat < 0 || name == NULL || email == NULL) {
@@ -65,10 +65,10 @@ moderator_apply(struct game *g, const struct entry *e, struct strbuf *err)
 			free(email);
 			return -1;
 		}
-		snprintf(g->st.players[seat].name,
-		    sizeof(g->st.players[seat].name), "%s", name);
-		snprintf(g->st.players[seat].email,
-		    sizeof(g->st.players[seat].email), "%s", email);
+		snprintf(g->st.seats.players[seat].name,
+		    sizeof(g->st.seats.players[seat].name), "%s", name);
+		snprintf(g->st.seats.players[seat].email,
+		    sizeof(g->st.seats.players[seat].email), "%s", email);
 		free(name);
 		free(email);
 	} else if (strcmp(verb, "pause") == 0) {

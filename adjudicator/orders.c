@@ -66,12 +66,20 @@ struct block {
 	int open;
 };
 
+/* Item i of an order: the module's item_size bytes. */
+static void *
+item_at(const struct game_module *mod, struct order *o, int i)
+{
+	return o->items + (size_t)i * mod->item_size;
+}
+
 /*
  * Parses the plain lines of a sealed step into the block's items; errors
  * name the line of the armour's start.
  */
 static int
-unseal_block(const struct ruleset *rs, struct block *b, struct strbuf *err)
+unseal_block(const struct game_module *mod, const void *rs, struct block *b,
+    struct strbuf *err)
 {
 	char *plain = NULL, *copy, *p, *next, *line;
 	struct strbuf ignore;
@@ -111,15 +119,15 @@ unseal_block(const struct ruleset *rs, struct block *b, struct strbuf *err)
 		 * a refusal must not open someone else's pick for whoever
 		 * sent it.
 		 */
-		if (b->o.nitems == ORDER_MAX_ITEMS || aor_parse_line(rs,
-		    b->o.country, line, &b->o.items[b->o.nitems], &ignore) !=
-		    0) {
+		if (b->o.nitems == mod->max_items || mod->parse_line(rs,
+		    b->o.country, line, b->armor_line, item_at(mod, &b->o,
+		    b->o.nitems), &ignore) != 0) {
 			sb_add(err, "its lines are not a valid order for this "
 			    "step (the reason is not given: it would tell "
 			    "what they say, R39)");
 			rc = -1;
 		} else
-			b->o.items[b->o.nitems++].line = b->armor_line;
+			b->o.nitems++;
 	}
 	free(copy);
 	sb_release(&ignore);
@@ -175,17 +183,18 @@ block_finish(struct block *b, struct order_file *of, const char *path,
 }
 
 int
-orders_parse(const struct ruleset *rs, const char *path, const char *text,
+orders_parse(const struct game_module *mod, const void *rs, const char *path,
+    const char *text,
     struct order_file *of)
 {
-	return orders_parse_at(rs, path, text, 0, of);
+	return orders_parse_at(mod, rs, path, text, 0, of);
 }
 
 int
-orders_parse_at(const struct ruleset *rs, const char *path,
+orders_parse_at(const struct game_module *mod, const void *rs, const char *path,
     const char *text, int first_line, struct order_file *of)
 {
-	return orders_parse_for(rs, NULL, path, text, first_line, of);
+	return orders_parse_for(mod, rs, NULL, path, text, first_line, of);
 }
 
 /* A line quoted from another mail: its first non-blank is '>'. */
@@ -257,7 +266,8 @@ find_game_line(const char *text, int first_line)
 }
 
 int
-orders_parse_for(const struct ruleset *rs, const char *game_id,
+orders_parse_for(const struct game_module *mod, const void *rs,
+    const char *game_id,
     const char *path, const char *text, int first_line,
     struct order_file *of)
 {
@@ -311,7 +321,7 @@ orders_parse_for(const struct ruleset *rs, const char *game_id,
 			sb_addc(&b.armor, '\n');
 			if (strncmp(verbatim, ARMOR_END, strlen(ARMOR_END)) == 0) {
 				b.in_armor = 0;
-				if (!b.bad && unseal_block(rs, &b, &err) != 0) {
+				if (!b.bad && unseal_block(mod, rs, &b, &err) != 0) {
 					diag(EXIT_DATAERR, path, b.armor_line,
 					    "sealed step %s: %s", b.o.step,
 					    err.buf);
@@ -387,7 +397,7 @@ orders_parse_for(const struct ruleset *rs, const char *game_id,
 				continue;
 			}
 			of->country_line = lineno;
-			of->country = rs_find_country(rs, rest, &err);
+			of->country = mod->country_find(rs, rest, &err);
 			if (of->country < 0) {
 				diag(EXIT_DATAERR, path, lineno, "%s",
 				    err.buf);
@@ -422,7 +432,7 @@ orders_parse_for(const struct ruleset *rs, const char *game_id,
 				b.bad = 1;
 			} else if (of->country < 0)
 				b.bad = 1;	/* the COUNTRY line said why */
-			if (aor_parse_step(rest, b.o.step, sizeof(b.o.step),
+			if (mod->parse_step(rest, b.o.step, sizeof(b.o.step),
 			    &err) != 0) {
 				diag(EXIT_DATAERR, path, lineno, "%s",
 				    err.buf);
@@ -448,21 +458,21 @@ orders_parse_for(const struct ruleset *rs, const char *game_id,
 			b.bad = 1;
 			continue;
 		}
-		if (b.o.nitems == ORDER_MAX_ITEMS) {
+		if (b.o.nitems == mod->max_items) {
 			diag(EXIT_DATAERR, path, lineno, "too many orders in "
 			    "step %s", b.o.step);
 			errors++;
 			b.bad = 1;
 			continue;
 		}
-		if (aor_parse_line(rs, of->country, line,
-		    &b.o.items[b.o.nitems], &err) != 0) {
+		if (mod->parse_line(rs, of->country, line, lineno,
+		    item_at(mod, &b.o, b.o.nitems), &err) != 0) {
 			diag(EXIT_DATAERR, path, lineno, "%s", err.buf);
 			errors++;
 			b.bad = 1;
 			continue;
 		}
-		b.o.items[b.o.nitems++].line = lineno;
+		b.o.nitems++;
 	}
 	free(verbatim);
 	block_finish(&b, of, path, step_line, &errors);
@@ -510,7 +520,8 @@ order_file_release(struct order_file *of)
 }
 
 int
-order_parse_block(const struct ruleset *rs, int country, const char *text,
+order_parse_block(const struct game_module *mod, const void *rs, int country,
+    const char *text,
     const char *source, struct order *o, struct strbuf *err)
 {
 	char *copy = xstrdup(text), *p, *next, *line;
@@ -530,7 +541,7 @@ order_parse_block(const struct ruleset *rs, int country, const char *text,
 			sb_addc(&b.armor, '\n');
 			if (strncmp(p, ARMOR_END, strlen(ARMOR_END)) == 0) {
 				b.in_armor = 0;
-				rc = unseal_block(rs, &b, err);
+				rc = unseal_block(mod, rs, &b, err);
 			}
 			continue;
 		}
@@ -540,7 +551,7 @@ order_parse_block(const struct ruleset *rs, int country, const char *text,
 		if (first) {
 			first = 0;
 			rest = keyword(line, "STEP");
-			if (rest == NULL || aor_parse_step(rest, b.o.step,
+			if (rest == NULL || mod->parse_step(rest, b.o.step,
 			    sizeof(b.o.step), err) != 0) {
 				if (rest == NULL)
 					sb_add(err, "stored order does not "
@@ -556,11 +567,11 @@ order_parse_block(const struct ruleset *rs, int country, const char *text,
 			sb_addc(&b.armor, '\n');
 			continue;
 		}
-		if (b.o.nitems == ORDER_MAX_ITEMS) {
+		if (b.o.nitems == mod->max_items) {
 			sb_add(err, "too many orders in one step");
 			rc = -1;
-		} else if (aor_parse_line(rs, country, line,
-		    &b.o.items[b.o.nitems++], err) != 0)
+		} else if (mod->parse_line(rs, country, line, 0,
+		    item_at(mod, &b.o, b.o.nitems++), err) != 0)
 			rc = -1;
 	}
 	free(copy);
@@ -651,4 +662,13 @@ order_blocks(const char *text, char ***blocks)
 	sb_release(&b);
 	free(copy);
 	return n;
+}
+
+void
+order_release(struct order *o)
+{
+	free(o->text);
+	free(o->source);
+	free(o->plain);
+	o->text = o->source = o->plain = NULL;
 }

@@ -4,7 +4,7 @@
  * An order file is plain text.  '#' starts a comment, blank lines are
  * ignored, keywords are case-insensitive.  GAME and COUNTRY come first;
  * each STEP line opens the orders for one decision, and the lines up to
- * the next STEP belong to it (parsed by aor_parse_line).  The syntax is
+ * the next STEP belong to it (parsed by the module, mod->parse_line).  The syntax is
  * documented in man/adjudicator-orders.5.
  *
  * Orders come as mail, so the text around them is a mail's: a greeting
@@ -16,7 +16,9 @@
 #ifndef ORDERS_H
 #define ORDERS_H
 
-#include "aor.h"
+#include <stddef.h>
+
+#include "module.h"
 
 /*
  * Limits, documented in adjudicator-orders(5): an order file's size
@@ -33,6 +35,32 @@
  */
 #define SIGNED_ENTITY_MAX (2 * ORDER_FILE_MAX)
 #define SIGNATURE_MAX (16 * 1024)
+
+/*
+ * The bytes of a step's parsed lines: nitems items of the module's
+ * item_size each (mod->max_items at most), plain data, so that an order
+ * is copied by value (the queue, the cache).
+ */
+#define ORDER_ITEMS_BYTES 512
+
+/*
+ * An order: one step's lines from one country, the envelope parsed here
+ * (GAME, COUNTRY, STEP, sealing), the lines by the module.
+ */
+struct order {
+	char step[32];
+	int country;
+	int nitems;
+	_Alignas(max_align_t) unsigned char items[ORDER_ITEMS_BYTES];
+	char *text;		/* owned: the step's lines, verbatim */
+	char *source;		/* owned: "file:line" of the STEP line */
+	int sealed;		/* the lines came encrypted (R39) */
+	char *plain;		/* owned: a sealed step's opened lines */
+	int queued_run;		/* the run its slot in the queue was first
+				   filled (R36, R38), 0 when never queued */
+};
+
+void order_release(struct order *o);
 
 struct order_file {
 	char *path;		/* owned */
@@ -57,14 +85,16 @@ struct order_file {
  * diagnostic "path:line: error: ..." and is counted; returns the count.
  * Steps with errors are left out of of->orders.
  */
-int orders_parse(const struct ruleset *rs, const char *path,
-    const char *text, struct order_file *of);
+int orders_parse(const struct game_module *mod, const void *rs,
+    const char *path, const char *text, struct order_file *of);
 /* The same for text that starts at line first_line + 1 of the file. */
-int orders_parse_at(const struct ruleset *rs, const char *path,
-    const char *text, int first_line, struct order_file *of);
+int orders_parse_at(const struct game_module *mod, const void *rs,
+    const char *path, const char *text, int first_line,
+    struct order_file *of);
 /* The same for a game whose id is known (NULL: not), which a missing
  * GAME line's message then names. */
-int orders_parse_for(const struct ruleset *rs, const char *game_id,
+int orders_parse_for(const struct game_module *mod, const void *rs,
+    const char *game_id,
     const char *path, const char *text, int first_line,
     struct order_file *of);
 void order_file_release(struct order_file *of);
@@ -88,7 +118,8 @@ void orders_set_unsealer(unseal_fn fn, void *ctx);
  * Parses one stored step (a STEP line and its order lines, as kept in the
  * history) for a country; 0 or -1 with the reason in err.
  */
-int order_parse_block(const struct ruleset *rs, int country,
+int order_parse_block(const struct game_module *mod, const void *rs,
+    int country,
     const char *text, const char *source, struct order *o,
     struct strbuf *err);
 

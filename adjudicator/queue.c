@@ -136,7 +136,7 @@ past_queue(struct game *g, size_t keep, int upto, const char *path)
 		    e->queued <= 0 || e->queued > upto)
 			continue;
 		sb_init(&err);
-		if (order_parse_block(&g->rs, e->country, e->text ? e->text :
+		if (order_parse_block(g->module, &g->rs, e->country, e->text ? e->text :
 		    "", e->source, &o, &err) != 0) {
 			diag(EXIT_DATAERR, path, 0, "history entry %d: %s",
 			    e->n, err.buf);

@@ -16,7 +16,7 @@ game_truncate(struct game *g, size_t n, const char *path,
     struct strbuf *err)
 {
 	struct player players[RS_MAX_COUNTRIES];
-	int seat_of[RS_MAX_COUNTRIES], np = g->st.nplayers, seat, rc = 0;
+	int seat_of[RS_MAX_COUNTRIES], np = g->st.seats.nplayers, seat, rc = 0;
 	unsigned variants = g->st.variants;
 	int rules = g->st.rules;
 	unsigned char seed[SEED_BYTES];
@@ -40,15 +40,15 @@ game_truncate(struct game *g, size_t n, const char *path,
 			continue;
 		if (strncmp(t, "player ", 7) == 0 &&
 		    entry_country(g, t) >= 0 &&
-		    (seat = g->st.seat_of[entry_country(g, t)]) >= 0) {
+		    (seat = g->st.seats.seat_of[entry_country(g, t)]) >= 0) {
 			if ((old = entry_line(t, "old-name")) != NULL)
-				snprintf(g->st.players[seat].name,
-				    sizeof(g->st.players[seat].name), "%s",
+				snprintf(g->st.seats.players[seat].name,
+				    sizeof(g->st.seats.players[seat].name), "%s",
 				    old);
 			free(old);
 			if ((old = entry_line(t, "old-email")) != NULL)
-				snprintf(g->st.players[seat].email,
-				    sizeof(g->st.players[seat].email), "%s",
+				snprintf(g->st.seats.players[seat].email,
+				    sizeof(g->st.seats.players[seat].email), "%s",
 				    old);
 			free(old);
 		} else if (strncmp(t, "deadline-hours ", 15) == 0 &&
@@ -81,13 +81,13 @@ game_truncate(struct game *g, size_t n, const char *path,
 			g->nopened++;
 		}
 	}
-	memcpy(players, g->st.players, sizeof(players));
-	memcpy(seat_of, g->st.seat_of, sizeof(seat_of));
+	memcpy(players, g->st.seats.players, sizeof(players));
+	memcpy(seat_of, g->st.seats.seat_of, sizeof(seat_of));
 	memcpy(seed, g->dice.seed, sizeof(seed));
 	aor_state_init(&g->st, &g->rs);
-	memcpy(g->st.players, players, sizeof(players));
-	memcpy(g->st.seat_of, seat_of, sizeof(seat_of));
-	g->st.nplayers = np;
+	memcpy(g->st.seats.players, players, sizeof(players));
+	memcpy(g->st.seats.seat_of, seat_of, sizeof(seat_of));
+	g->st.seats.nplayers = np;
 	g->st.variants = variants;
 	g->st.rules = rules;	/* the reading the game is played under */
 	dice_release(&g->dice);
@@ -170,7 +170,7 @@ replay_entry(struct game *g, struct entry *e, int verify, int digest_too,
 			aor_start(&c);
 		break;
 	case EN_ORDER:
-		if (e->country < 0 || order_parse_block(&g->rs, e->country,
+		if (e->country < 0 || order_parse_block(g->module, &g->rs, e->country,
 		    e->text ? e->text : "", e->source, &o, &err) != 0) {
 			rc = -1;
 			break;
@@ -288,7 +288,7 @@ replay_cached(struct game *g, const char *needs_plain)
 		if (rc != 0 || !needs_plain[k] || e->kind != EN_ORDER ||
 		    e->opened || e->country < 0)
 			continue;
-		if (order_parse_block(&g->rs, e->country, e->text ? e->text :
+		if (order_parse_block(g->module, &g->rs, e->country, e->text ? e->text :
 		    "", e->source, &o, &err) != 0)
 			rc = -1;
 		else if (o.sealed && o.plain != NULL)

@@ -480,7 +480,7 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 			return 1;
 		}
 	}
-	errors = orders_parse_for(&g->rs, g->id, path, text, first_line, of);
+	errors = orders_parse_for(g->module, &g->rs, g->id, path, text, first_line, of);
 	free(text);
 	if (cut > 0 && of->end_line == 0) {
 		/* the mail signature after the armour, in the verdict */

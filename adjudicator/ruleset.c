@@ -716,3 +716,75 @@ rs_card_of_kind(const struct ruleset *rs, int country, enum card_kind k)
 			return i;
 	return -1;
 }
+
+/*
+ * formats/ruleset.rng's ids in the game's copy of the ruleset: every
+ * attribute id, a, b, area and ref is a ruleset-id, [a-z0-9]+(-[a-z0-9]+)*;
+ * a card's id may also be soldiers/ships/cost, [0-9]+/[0-9]+/[0-9]+.
+ */
+static int
+is_ruleset_id(const char *v, int card)
+{
+	const char *p = v;
+	int slashes = 0;
+
+	if (card && strspn(v, "0123456789/") == strlen(v)) {
+		for (; *p != '\0'; p++) {
+			if (*p != '/')
+				continue;
+			if (p == v || p[-1] == '/' || p[1] == '\0')
+				return 0;
+			slashes++;
+		}
+		if (slashes == 2)
+			return 1;
+		p = v;
+	}
+	if (*p == '\0' || *p == '-')
+		return 0;
+	for (; *p != '\0'; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+		    (*p == '-' && p[1] != '-' && p[1] != '\0')))
+			return 0;
+	return 1;
+}
+
+int
+check_ruleset_ids(xmlNode *n, const char *path)
+{
+	static const char *const names[] = { "id", "a", "b", "area", "ref" };
+	char buf[256], *s, *e;
+	xmlNode *c;
+	xmlAttr *a;
+	xmlChar *v;
+	size_t i;
+	int bad = 0;
+
+	for (a = n->properties; a != NULL; a = a->next) {
+		for (i = 0; i < ARRAY_SIZE(names); i++)
+			if (strcmp((const char *)a->name, names[i]) == 0)
+				break;
+		if (i == ARRAY_SIZE(names))
+			continue;
+		v = xmlNodeGetContent((xmlNode *)a);
+		snprintf(buf, sizeof(buf), "%s", v ? (const char *)v : "");
+		xmlFree(v);
+		for (s = buf; *s == ' ' || *s == '\t' || *s == '\n' ||
+		    *s == '\r'; s++)
+			;
+		for (e = s + strlen(s); e > s && (e[-1] == ' ' ||
+		    e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'); e--)
+			;
+		*e = '\0';
+		if (!is_ruleset_id(s, xml_is(n, "card"))) {
+			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
+			    "attribute '%s' of <%s>: '%s' is not a ruleset id",
+			    names[i], (const char *)n->name, s);
+			bad = -1;
+		}
+	}
+	for (c = n->children; c != NULL; c = c->next)
+		if (c->type == XML_ELEMENT_NODE)
+			bad |= check_ruleset_ids(c, path);
+	return bad;
+}

@@ -145,4 +145,11 @@ int rs_card_of_kind(const struct ruleset *rs, int country, enum card_kind k);
 /* Lower-cases and folds a name for matching; out holds at least 2*len+1. */
 void name_fold(const char *in, char *out, size_t outlen, int umlaut_e);
 
+/*
+ * The lean load's check of the ids in a game's ruleset copy (n: its
+ * <ruleset>), the facets the lean schema leaves out; 0, or -1 after
+ * diagnostics naming path and line.
+ */
+int check_ruleset_ids(xmlNode *n, const char *path);
+
 #endif

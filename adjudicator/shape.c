@@ -38,7 +38,7 @@ is_hex(const char *p, const char *digits, size_t len)
 }
 
 static int
-value_ok(const char *type, const char *v)
+value_ok(const struct game_module *mod, const char *type, const char *v)
 {
 	const char *p = v;
 	int i;
@@ -53,23 +53,8 @@ value_ok(const char *type, const char *v)
 				return 0;
 		return v[i] == '\0';
 	}
-	if (strcmp(type, "step") == 0) {
-		if (*p++ != 'T' || !is_digits(&p) || *p++ != '.')
-			return 0;
-		switch (*p++) {
-		case 'A':
-			return is_digits(&p) && *p++ == '.' && is_digits(&p) &&
-			    *p == '\0';
-		case 'S':
-			return is_digits(&p) && *p == '\0';
-		case 'C':
-			return is_digits(&p) && *p++ == '.' &&
-			    (strcmp(p, "DEFEND") == 0 || strcmp(p, "JOIN") == 0
-			    || strcmp(p, "NPC") == 0);
-		default:
-			return 0;
-		}
-	}
+	if (strcmp(type, "step") == 0)
+		return mod->step_valid(v);
 	if (strcmp(type, "digest") == 0)
 		return is_hex(v, "0123456789abcdef", 64);
 	if (strcmp(type, "fingerprint") == 0)
@@ -87,7 +72,8 @@ value_ok(const char *type, const char *v)
 
 /* Checks attribute attr of n, if present, as a value of the type. */
 static int
-check_value(xmlNode *n, const char *attr, const char *type, const char *path)
+check_value(const struct game_module *mod, xmlNode *n, const char *attr,
+    const char *type, const char *path)
 {
 	char buf[256], *s, *e;
 
@@ -100,87 +86,15 @@ check_value(xmlNode *n, const char *attr, const char *type, const char *path)
 	    e[-1] == '\n' || e[-1] == '\r'); e--)
 		;
 	*e = '\0';
-	if (value_ok(type, s))
+	if (value_ok(mod, type, s))
 		return 0;
 	diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n), "attribute '%s' of "
 	    "<%s>: '%s' is not a %s", attr, (const char *)n->name, s, type);
 	return -1;
 }
 
-/*
- * formats/ruleset.rng's ids in the game's copy of the ruleset: every
- * attribute id, a, b, area and ref is a ruleset-id, [a-z0-9]+(-[a-z0-9]+)*;
- * a card's id may also be soldiers/ships/cost, [0-9]+/[0-9]+/[0-9]+.
- */
-static int
-is_ruleset_id(const char *v, int card)
-{
-	const char *p = v;
-	int slashes = 0;
-
-	if (card && strspn(v, "0123456789/") == strlen(v)) {
-		for (; *p != '\0'; p++) {
-			if (*p != '/')
-				continue;
-			if (p == v || p[-1] == '/' || p[1] == '\0')
-				return 0;
-			slashes++;
-		}
-		if (slashes == 2)
-			return 1;
-		p = v;
-	}
-	if (*p == '\0' || *p == '-')
-		return 0;
-	for (; *p != '\0'; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
-		    (*p == '-' && p[1] != '-' && p[1] != '\0')))
-			return 0;
-	return 1;
-}
-
-static int
-check_ruleset_ids(xmlNode *n, const char *path)
-{
-	static const char *const names[] = { "id", "a", "b", "area", "ref" };
-	char buf[256], *s, *e;
-	xmlNode *c;
-	xmlAttr *a;
-	xmlChar *v;
-	size_t i;
-	int bad = 0;
-
-	for (a = n->properties; a != NULL; a = a->next) {
-		for (i = 0; i < ARRAY_SIZE(names); i++)
-			if (strcmp((const char *)a->name, names[i]) == 0)
-				break;
-		if (i == ARRAY_SIZE(names))
-			continue;
-		v = xmlNodeGetContent((xmlNode *)a);
-		snprintf(buf, sizeof(buf), "%s", v ? (const char *)v : "");
-		xmlFree(v);
-		for (s = buf; *s == ' ' || *s == '\t' || *s == '\n' ||
-		    *s == '\r'; s++)
-			;
-		for (e = s + strlen(s); e > s && (e[-1] == ' ' ||
-		    e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'); e--)
-			;
-		*e = '\0';
-		if (!is_ruleset_id(s, xml_is(n, "card"))) {
-			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
-			    "attribute '%s' of <%s>: '%s' is not a ruleset id",
-			    names[i], (const char *)n->name, s);
-			bad = -1;
-		}
-	}
-	for (c = n->children; c != NULL; c = c->next)
-		if (c->type == XML_ELEMENT_NODE)
-			bad |= check_ruleset_ids(c, path);
-	return bad;
-}
-
 int
-check_values(xmlNode *root, const char *path)
+check_values(const struct game_module *mod, xmlNode *root, const char *path)
 {
 	static const struct { const char *attr, *type; } entry_attrs[] = {
 		{ "time", "time" }, { "step", "step" },
@@ -192,34 +106,34 @@ check_values(xmlNode *root, const char *path)
 	size_t i;
 	int bad = 0;
 
-	bad |= check_ruleset_ids(xml_child(root, "ruleset"), path);
-	bad |= check_value(root, "id", "game id", path);
-	bad |= check_value(root, "created", "time", path);
+	bad |= mod->ruleset_ids_ok(xml_child(root, "ruleset"), path);
+	bad |= check_value(mod, root, "id", "game id", path);
+	bad |= check_value(mod, root, "created", "time", path);
 	n = xml_child(root, "seed");
-	bad |= check_value(n, "commitment", "digest", path);
-	bad |= check_value(n, "revealed", "digest", path);
+	bad |= check_value(mod, n, "commitment", "digest", path);
+	bad |= check_value(mod, n, "revealed", "digest", path);
 	n = xml_child(root, "ruleset-digest");
 	if (n != NULL) {
 		xmlNode *m;
 
-		bad |= check_value(n, "sha256", "digest", path);
+		bad |= check_value(mod, n, "sha256", "digest", path);
 		for (m = xml_child(n, "part"); m; m = xml_next(m, "part"))
-			bad |= check_value(m, "sha256", "digest", path);
+			bad |= check_value(mod, m, "sha256", "digest", path);
 	}
 	for (n = xml_child(xml_child(root, "history"), "entry"); n;
 	    n = xml_next(n, "entry"))
 		for (i = 0; i < ARRAY_SIZE(entry_attrs); i++)
-			bad |= check_value(n, entry_attrs[i].attr,
+			bad |= check_value(mod, n, entry_attrs[i].attr,
 			    entry_attrs[i].type, path);
 	for (n = xml_child(xml_child(root, "pending"), "decision"); n;
 	    n = xml_next(n, "decision")) {
-		bad |= check_value(n, "step", "step", path);
-		bad |= check_value(n, "deadline", "time", path);
+		bad |= check_value(mod, n, "step", "step", path);
+		bad |= check_value(mod, n, "deadline", "time", path);
 	}
 	for (n = xml_child(xml_child(root, "queue"), "order"); n;
 	    n = xml_next(n, "order")) {
-		bad |= check_value(n, "step", "step", path);
-		bad |= check_value(n, "signed", "time", path);
+		bad |= check_value(mod, n, "step", "step", path);
+		bad |= check_value(mod, n, "signed", "time", path);
 	}
 	return bad ? -1 : 0;
 }

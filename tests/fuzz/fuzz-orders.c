@@ -54,7 +54,7 @@ same_order(const struct order *a, const struct order *b)
 	    a->country != b->country)
 		return 0;
 	for (i = 0; i < a->nitems; i++) {
-		struct item x = a->items[i], y = b->items[i];
+		struct item x = AOR_CITEMS(a)[i], y = AOR_CITEMS(b)[i];
 
 		x.line = y.line = 0;
 		if (memcmp(&x, &y, sizeof(x)) != 0)
@@ -70,7 +70,7 @@ parser(const char *text)
 	struct order_file of;
 	int i, errors, ours;
 
-	errors = orders_parse_for(&rules, "fuzz", "fuzz.txt", text, 0, &of);
+	errors = orders_parse_for(&aor_module, &rules, "fuzz", "fuzz.txt", text, 0, &of);
 	ours = errors == 0 && strcmp(of.game, "fuzz") == 0;
 	for (i = 0; i < of.norders; i++) {
 		const struct order *o = &of.orders[i];
@@ -78,7 +78,7 @@ parser(const char *text)
 		struct strbuf err;
 
 		sb_init(&err);
-		FUZZ_ASSERT(order_parse_block(&rules, o->country, o->text,
+		FUZZ_ASSERT(order_parse_block(&aor_module, &rules, o->country, o->text,
 		    o->source, &back, &err) == 0,
 		    "an accepted step's recorded text does not parse again");
 		FUZZ_ASSERT(same_order(o, &back), "an accepted step's "

@@ -96,11 +96,11 @@ test_game_init(struct test_game *t, const char *const *players,
 	aor_state_init(st, r);
 	for (i = 0; players[i] != NULL; i++) {
 		co = C(players[i]);
-		st->players[i].country = co;
-		snprintf(st->players[i].name, sizeof(st->players[i].name),
+		st->seats.players[i].country = co;
+		snprintf(st->seats.players[i].name, sizeof(st->seats.players[i].name),
 		    "Player %d", i + 1);
-		st->seat_of[co] = i;
-		st->nplayers++;
+		st->seats.seat_of[co] = i;
+		st->seats.nplayers++;
 		st->gold[co] = r->num.start_gold;
 		st->unrest[co] = r->num.start_unrest;
 		st->hand[co] = (1u << r->countries[co].ncards) - 1;
@@ -111,8 +111,8 @@ test_game_init(struct test_game *t, const char *const *players,
 		for (i = 0; alliance[i] != NULL; i++)
 			st->alliance[i] = C(alliance[i]);
 	} else {
-		for (i = 0; i < st->nplayers; i++)
-			st->alliance[box++] = st->players[i].country;
+		for (i = 0; i < st->seats.nplayers; i++)
+			st->alliance[box++] = st->seats.players[i].country;
 		for (co = 0; co < r->ncountries; co++)
 			if (!aor_is_player(st, co))
 				st->alliance[box++] = co;

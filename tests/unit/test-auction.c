@@ -40,7 +40,7 @@ order(struct test_game *t, const char *country, const char *step,
 	int rc;
 
 	sb_reset(err);
-	if (order_parse_block(t->st.rs, C(country), text, "test", &o,
+	if (order_parse_block(&aor_module, t->st.rs, C(country), text, "test", &o,
 	    err) != 0) {
 		free(text);
 		return -1;
@@ -555,9 +555,9 @@ TEST(report_text_possessive_of_names_ending_in_s)
 	char a[] = "Netherlands's disc and Prussia's disc; Netherlands's.";
 	char b[] = "its's";
 
-	aor_fix_possessive(a);
+	journal_fix_possessive(a);
 	CHECK_STR(a, "Netherlands' disc and Prussia's disc; Netherlands'.");
-	aor_fix_possessive(b);
+	journal_fix_possessive(b);
 	CHECK_STR(b, "its'");
 }
 

@@ -33,7 +33,7 @@ order(struct test_game *t, const char *country, const char *step,
 	if (err.buf == NULL)
 		sb_init(&err);
 	sb_reset(&err);
-	if (order_parse_block(t->st.rs, C(country), text, "test", &o,
+	if (order_parse_block(&aor_module, t->st.rs, C(country), text, "test", &o,
 	    &err) != 0) {
 		free(text);
 		return -1;

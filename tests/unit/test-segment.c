@@ -20,7 +20,7 @@ seg(struct test_game *t, const char *country, const char *lines,
 	int rc;
 
 	sb_reset(err);
-	if (order_parse_block(t->st.rs, C(country), text, "test", &o,
+	if (order_parse_block(&aor_module, t->st.rs, C(country), text, "test", &o,
 	    err) != 0) {
 		free(text);
 		return -1;

@@ -1,0 +1,46 @@
+/*
+ * modules.c - the games this program knows: the table of modules and
+ * the lookup by the name a game file or `new --game` gives.
+ */
+#include "module.h"
+
+#include <stdio.h>
+#include <string.h>
+
+extern const struct game_module aor_module;
+
+const struct game_module *const game_modules[] = {
+	&aor_module,
+	NULL
+};
+
+const struct game_module *
+modules_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; game_modules[i] != NULL; i++)
+		if (strcmp(game_modules[i]->name, name) == 0)
+			return game_modules[i];
+	return NULL;
+}
+
+/* A game file without <game module="">: every file before modules. */
+const struct game_module *
+modules_default(void)
+{
+	return game_modules[0];
+}
+
+const char *
+modules_names(void)
+{
+	static char names[256];
+	size_t i, n = 0;
+
+	names[0] = '\0';
+	for (i = 0; game_modules[i] != NULL && n < sizeof(names); i++)
+		n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
+		    i ? ", " : "", game_modules[i]->name);
+	return names;
+}
