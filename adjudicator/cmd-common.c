@@ -284,3 +284,22 @@ save_with_reports(struct game *g, const char *path, const char *now,
 	stage_abort(&st);
 	return rc;
 }
+
+void
+voided_lines(const struct game *g, size_t from, struct strbuf *out)
+{
+	size_t k;
+
+	for (k = from; k < g->nhist; k++) {
+		const struct entry *e = &g->hist[k];
+
+		if (e->kind != EN_REJECTED || e->reason == NULL ||
+		    strncmp(e->reason, "voided: ", 8) != 0)
+			continue;
+		sb_addf(out, "voided: STEP %s from %s (signed with the key %s): "
+		    "%s sends it again, signed with the new key\n", e->step,
+		    cname(&g->st, e->country), strstr(e->reason,
+		    "revoked since") != NULL ? "revoked" : "replaced",
+		    cname(&g->st, e->country));
+	}
+}

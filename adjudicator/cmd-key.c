@@ -22,6 +22,7 @@ cmd_key(int argc, char **argv)
 	struct game g;
 	char now[32], *text;
 	int first, lock, co = NO_COUNTRY, rc = EXIT_OK, revoked = 0;
+	size_t from;
 
 	if ((rc = now_args(argc, argv, key_usage, 3, now, &first)) >= 0)
 		return rc;
@@ -57,6 +58,7 @@ cmd_key(int argc, char **argv)
 	}
 	g.run++;
 	sb_reset(&err);
+	from = g.nhist;
 	/*
 	 * Issue 9: a revocation certificate, or a revoked copy of the key
 	 * registered for the country, revokes it; anything else registers
@@ -87,6 +89,11 @@ cmd_key(int argc, char **argv)
 		printf("%s: registered key %s for %s\n", path,
 		    co == NO_COUNTRY ? g.moderator_fpr : g.key_fpr[co],
 		    co == NO_COUNTRY ? "the moderator" : cname(&g.st, co));
+	if (rc == EXIT_OK) {
+		sb_reset(&rev);
+		voided_lines(&g, from, &rev);
+		fputs(rev.buf, stdout);
+	}
 out:
 	game_release(&g);
 out_unloaded:

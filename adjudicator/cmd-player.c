@@ -79,6 +79,7 @@ cmd_player(int argc, char **argv)
 	struct game g;
 	char now[32], *key = NULL;
 	int c, lock, co, rc;
+	size_t from = 0;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -162,6 +163,7 @@ cmd_player(int argc, char **argv)
 		/* the key's entry belongs to the coming run too */
 		g.run++;
 		sb_reset(&err);
+		from = g.nhist;
 		rc = game_add_key(&g, co, key, now, &err);
 		g.run--;
 		if (rc != 0) {
@@ -180,6 +182,12 @@ cmd_player(int argc, char **argv)
 out:
 	sb_release(&err);
 	free(key);
+	if (rc == EXIT_OK && key != NULL) {
+		sb_add(&text, "\n");
+		voided_lines(&g, from, &text);
+		/* the last line's newline is printf's */
+		text.buf[--text.len] = '\0';
+	}
 	rc = moderator_close(path, &g, lock, now, rc);
 	if (rc == EXIT_OK)
 		printf("%s\n", text.buf);

@@ -94,6 +94,30 @@ struct carried {
 	long long signed_at;
 };
 
+/*
+ * Issue 17.6: the key that signed an order of a run undone (the message
+ * it came in, by its source), when that key is not the one registered
+ * for its country once the runs are undone (a registration undone, or a
+ * revocation kept): the order cannot wait, nor be found signed by
+ * verify; it is sent again.  NULL when the key is registered, or the
+ * order came in no signed message of the runs undone.
+ */
+static const char *
+undone_key(const struct game *g, const struct carried *cr, size_t ncr,
+    const struct order *o)
+{
+	size_t q;
+
+	for (q = 0; q < ncr; q++)
+		if (cr[q].country == o->country && o->source != NULL &&
+		    cr[q].source[0] != '\0' && strncmp(o->source,
+		    cr[q].source, strlen(cr[q].source)) == 0)
+			return strcmp(cr[q].fpr, g->key_fpr[o->country]) != 0 ||
+			    g->key_revoked[o->country] != NULL ? cr[q].fpr :
+			    NULL;
+	return NULL;
+}
+
 int
 cmd_rollback(int argc, char **argv)
 {
@@ -256,6 +280,8 @@ cmd_rollback(int argc, char **argv)
 		enum step_status s = STEP_STALE;
 		int queued = 0;
 
+		const char *fpr;
+
 		sb_reset(&err);
 		if (u[k].parsed) {
 			s = aor_step_status(&g.st, o->step, o->country, &err);
@@ -263,6 +289,15 @@ cmd_rollback(int argc, char **argv)
 				s = STEP_STALE;
 		} else
 			sb_add(&err, u[k].why);
+		if ((s == STEP_CURRENT || s == STEP_FUTURE) &&
+		    (fpr = undone_key(&g, cr, ncr, o)) != NULL) {
+			sb_reset(&err);
+			sb_addf(&err, "signed with key %s, which is not the "
+			    "key registered for %s once the runs are undone; "
+			    "sign it again with that key", fpr,
+			    cname(&g.st, o->country));
+			s = STEP_STALE;
+		}
 		for (q = 0; q < g.nqueue; q++)
 			if (g.queue[q].o.country == o->country &&
 			    strcmp(g.queue[q].o.step, o->step) == 0)
@@ -328,6 +363,33 @@ cmd_rollback(int argc, char **argv)
 	 * signed messages stay on record with them too, or verify could not
 	 * find them signed (issue 9.5).
 	 */
+	k = 0;
+	while (k < g.nqueue) {
+		const struct order *o = &g.queue[k].o;
+		const char *fpr = undone_key(&g, cr, ncr, o);
+		struct decision d;
+		struct order gone;
+
+		if (fpr == NULL) {
+			k++;
+			continue;
+		}
+		resend++;
+		sb_addf(&out, "resend: STEP %s from %s (%s): signed with key "
+		    "%s, which is not the key registered for %s once the runs "
+		    "are undone; sign it again with that key\n", o->step,
+		    cname(&g.st, o->country), o->source ? o->source : "",
+		    fpr, cname(&g.st, o->country));
+		game_note(&g, &g.hist[ri], "%s's order for STEP %s is undone "
+		    "and must be sent again.", cname(&g.st, o->country),
+		    o->step);
+		/* out of the queue; the rollback's notes tell it */
+		memset(&d, 0, sizeof(d));
+		snprintf(d.step, sizeof(d.step), "%s", o->step);
+		d.country = o->country;
+		if (game_unqueue(&g, &d, &gone))
+			order_release(&gone);
+	}
 	g.run++;
 	for (k = 0; k < g.nqueue; k++)
 		for (q = 0; q < ncr; q++) {

@@ -63,6 +63,11 @@ int moderator_close(const char *path, struct game *g, int lock,
 int file_is_game(const char *path);
 /* The time of this run: --now or the clock; -1 with a diagnostic. */
 int run_time(const char *now_opt, char out[32]);
+/*
+ * Issue 17.5: a line for each order that a key change voided in history
+ * entries from .. the last, added to out: the moderator tells the player.
+ */
+void voided_lines(const struct game *g, size_t from, struct strbuf *out);
 
 /*
  * Parses the arguments of a command whose only option is --now: exactly

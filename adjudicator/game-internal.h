@@ -72,6 +72,7 @@ int unseal_cb(void *ctx, const char *armor, int country, const char *step,
 
 /* queue.c */
 int past_queue(struct game *g, size_t keep, int upto, const char *path);
+void queue_remove(struct game *g, size_t i);
 
 /* deadline.c */
 const struct deadline *deadline_record(const struct game *g,

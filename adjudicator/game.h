@@ -351,6 +351,11 @@ void game_import_keys(struct game *g, struct pgp *p);
 /* 1 when orders must be signed: some player's key is registered. */
 int game_signed(const struct game *g);
 /*
+ * Issue 17.7: when the registered key fpr stops making signatures (0
+ * never, -1 unknown), from the game's keyring.
+ */
+long long game_key_expiry(struct game *g, const char *fpr);
+/*
  * Verifies n messages ahead, all at once where they are clearsigned
  * (pgp_verify_home_all, issue 12): game_verify_message then takes a
  * message with the same bytes from here.  Takes msgs and its strings

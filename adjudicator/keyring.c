@@ -42,6 +42,67 @@ apply_revoke(struct game *g, const struct entry *e)
 	}
 }
 
+/*
+ * Issue 17.8: a key revoked is never registered again, and a key is one
+ * country's or the moderator's, ever: a player holding another's key
+ * would sign for both, and the moderator's opens every sealed pick.
+ * 0, or -1 with err.
+ */
+static int
+key_taken(const struct game *g, int country, const char *fpr,
+    struct strbuf *err)
+{
+	size_t k;
+
+	for (k = 0; k < g->nhist; k++) {
+		const struct entry *e = &g->hist[k];
+
+		if (strcmp(e->fpr, fpr) != 0)
+			continue;
+		if (e->kind == EN_REVOKE) {
+			sb_addf(err, "key %s is revoked (history entry %d): a "
+			    "revoked key is never registered again; the "
+			    "player makes a new key", fpr, e->n);
+			return -1;
+		}
+		if (e->kind == EN_KEY && e->country != country) {
+			sb_addf(err, "key %s is registered for %s already "
+			    "(history entry %d): one key, one country",
+			    fpr, e->country == NO_COUNTRY ? "the moderator" :
+			    cname(&g->st, e->country), e->n);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Issue 17.5: the orders of country still queued were signed with the
+ * key that is replaced or revoked now, perhaps by whoever took it: each
+ * is recorded as rejected, with what to do, and leaves the queue.  The
+ * player sends them again, signed with the new key, and no time of the
+ * old key's stands in the way (R38 compares signing times in the queue).
+ */
+static void
+void_queued(struct game *g, int country, const char *how, const char *now)
+{
+	size_t i = 0;
+	char *why;
+
+	why = xasprintf("voided: signed with key %s, %s since; send it "
+	    "again, signed with the new key", g->key_fpr[country], how);
+	while (i < g->nqueue) {
+		if (g->queue[i].o.country != country) {
+			i++;
+			continue;
+		}
+		game_reject(g, &g->queue[i].o, why, now);
+		order_release(&g->queue[i].o);
+		queue_remove(g, i);
+	}
+	free(why);
+}
+
 int
 game_revoke_key(struct game *g, int country, const char *armored,
     const char *now, struct strbuf *err)
@@ -65,6 +126,7 @@ game_revoke_key(struct game *g, int country, const char *armored,
 	if (pgp_import(p, g->key_text[country], fpr, err) != 0 ||
 	    pgp_import_revocation(p, armored, g->key_fpr[country], err) != 0)
 		goto out;
+	void_queued(g, country, "revoked", now);
 	e = new_entry(g, EN_REVOKE, now);
 	e->country = country;
 	snprintf(e->fpr, sizeof(e->fpr), "%s", g->key_fpr[country]);
@@ -97,7 +159,8 @@ game_add_key(struct game *g, int country, const char *armored,
 	}
 	if (pgp_open(&p, NULL, err) != 0)
 		return -1;
-	if (pgp_import(p, armored, fpr, err) != 0)
+	if (pgp_import(p, armored, fpr, err) != 0 ||
+	    key_taken(g, country, fpr, err) != 0)
 		goto out;
 	if (country == NO_COUNTRY) {
 		/* the moderator's key must take sealed picks */
@@ -123,6 +186,10 @@ game_add_key(struct game *g, int country, const char *armored,
 			    why.buf);
 		sb_release(&why);
 	}
+	/* issue 17.5: another key voids what the one before signed */
+	if (country >= 0 && g->key_text[country] != NULL &&
+	    strcmp(g->key_fpr[country], fpr) != 0)
+		void_queued(g, country, "replaced", now);
 	e = new_entry(g, EN_KEY, now);
 	e->country = country;
 	snprintf(e->fpr, sizeof(e->fpr), "%s", fpr);

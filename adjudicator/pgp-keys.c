@@ -193,6 +193,30 @@ pgp_key_usable(struct pgp *p, const char *fpr, struct strbuf *err)
 	return rc;
 }
 
+long long
+pgp_key_expiry(struct pgp *p, const char *fpr)
+{
+	struct strbuf err;
+	gpgme_key_t key;
+	gpgme_subkey_t sk;
+	long long end;
+
+	sb_init(&err);
+	if (get_key(p, fpr, 0, &key, &err) < 0) {
+		sb_release(&err);
+		return -1;
+	}
+	sb_release(&err);
+	/* the earlier of the key's end and every signing subkey's */
+	end = key->subkeys->expires;
+	for (sk = key->subkeys; sk != NULL; sk = sk->next)
+		if (sk->can_sign && sk->expires > 0 && (end <= 0 ||
+		    sk->expires < end))
+			end = sk->expires;
+	gpgme_key_unref(key);
+	return end > 0 ? end : 0;
+}
+
 int
 pgp_import_revocation(struct pgp *p, const char *armored, const char *fpr,
     struct strbuf *err)

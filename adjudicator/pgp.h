@@ -218,5 +218,11 @@ char *pgp_revocation_text(const char *armored);
  * now, else -1 with the reason (unknown, expired, revoked, cannot sign).
  */
 int pgp_key_usable(struct pgp *p, const char *fpr, struct strbuf *err);
+/*
+ * Issue 17.7: when the key fpr in p stops making signatures: the earlier
+ * of its own end and its signing subkeys' (seconds since 1970), 0 never,
+ * -1 not in p.
+ */
+long long pgp_key_expiry(struct pgp *p, const char *fpr);
 
 #endif

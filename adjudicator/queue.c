@@ -70,7 +70,7 @@ game_queue(struct game *g, const struct order *o, long long signed_at)
 	q->signed_at = signed_at;
 }
 
-static void
+void
 queue_remove(struct game *g, size_t i)
 {
 	memmove(&g->queue[i], &g->queue[i + 1], (g->nqueue - i - 1) *

@@ -96,6 +96,8 @@ game_truncate(struct game *g, size_t n, const char *path,
 		dice_set_key(&g->dice, seed);
 	memset(g->key_fpr, 0, sizeof(g->key_fpr));
 	memset(g->key_text, 0, sizeof(g->key_text));
+	/* a revocation undone is no more (its text is freed below) */
+	memset(g->key_revoked, 0, sizeof(g->key_revoked));
 	g->moderator_fpr[0] = '\0';
 	g->moderator_key = NULL;
 	/* the keyring is made again from the keys kept when next needed */

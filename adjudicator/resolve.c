@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "diag.h"
 #include "mail.h"
@@ -201,6 +202,65 @@ unwrap_signed(struct game *g, const char *path, char **text, char fpr[41],
 	}
 	sb_release(&err);
 	return rc;
+}
+
+/* The time of the run: --now or the clock, whichever is later. */
+static long long
+run_clock(const struct run_opts *opt)
+{
+	long long now = time_parse(opt->now), clock = (long long)time(NULL);
+
+	return clock > now ? clock : now;
+}
+
+/*
+ * Issue 17.5: a signature dated after the run is refused.  R38 orders a
+ * player's orders by their signing times, so a signature dated ahead (a
+ * thief's, made with a faked clock) would stand against every order the
+ * owner signs until then, whatever key he has since.  A clock may run a
+ * little fast: SIGN_CLOCK_SKEW seconds are allowed (adjudicator(1)).
+ * The run's time is --now or the clock, whichever is later, so that a run
+ * replayed with an earlier --now still takes what was signed since.
+ */
+#define SIGN_CLOCK_SKEW (15 * 60)
+
+static int
+signed_in_future(const char *path, long long signed_at,
+    const struct run_opts *opt)
+{
+	long long now = run_clock(opt);
+	char a[32], b[32];
+
+	if (signed_at <= now + SIGN_CLOCK_SKEW)
+		return 0;
+	time_format(signed_at, a);
+	time_format(now, b);
+	reject(opt, path, 0, "signature not accepted: it is dated %s, after "
+	    "the time of this run (%s; a clock may run up to %d minutes "
+	    "fast): set the computer's clock right and sign again", a, b,
+	    SIGN_CLOCK_SKEW / 60);
+	return 1;
+}
+
+/*
+ * Issue 17.7: an order signed in time by a key that has expired since
+ * counts, and its acknowledgement says so, and what to do for the next
+ * ones (only there: a run that sends none needs no more gpg).
+ */
+static void
+expired_since(struct game *g, const char *path, const char *fpr,
+    long long signed_at, const struct run_opts *opt)
+{
+	long long end = game_key_expiry(g, fpr);
+	char a[32], b[32];
+
+	if (end <= 0 || end > run_clock(opt) || signed_at <= 0)
+		return;
+	time_format(signed_at, a);
+	time_format(end, b);
+	printf("%s: signed at %s by key %s, which has expired since (at %s): "
+	    "this order counts; for the next ones send the moderator the key "
+	    "with a new expiry date, or a new key\n", path, a, fpr, b);
 }
 
 /*
@@ -422,7 +482,8 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 		cut = cut_mail_signature(text, &cut_at);
 		received = xstrdup(text);
 		first_line = signed_text_line(text);
-		if (unwrap_signed(g, path, &text, fpr, signed_at, opt) != 0) {
+		if (unwrap_signed(g, path, &text, fpr, signed_at, opt) != 0 ||
+		    signed_in_future(path, *signed_at, opt)) {
 			free(text);
 			free(received);
 			return 1;
@@ -447,7 +508,8 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 		return 1;
 	} else if (ms != NULL) {
 		/* PGP/MIME: the text of a signed part, checked again here */
-		if (mime_text(g, path, ms, text, fpr, signed_at, opt) != 0) {
+		if (mime_text(g, path, ms, text, fpr, signed_at, opt) != 0 ||
+		    signed_in_future(path, *signed_at, opt)) {
 			free(text);
 			return 1;
 		}
@@ -578,6 +640,8 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 		    "in it was decided already (R38)");
 		errors++;
 	}
+	if (errors == 0 && is_pgp && opt->verbose)
+		expired_since(g, path, fpr, *signed_at, opt);
 	if (errors == 0 && received != NULL) {
 		game_received(g, of->country, path, fpr, received, content,
 		    *signed_at, opt->now);

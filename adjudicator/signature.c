@@ -107,6 +107,44 @@ entity_orders(struct pgp *k, char **plain, char fpr[41], int must_sign,
 }
 
 /*
+ * Issue 17.7: the key as registered decides when it stopped signing, on
+ * every path: a message signed and encrypted to the moderator is
+ * verified in his keyring, which may hold a copy of the key with a later
+ * end (the player sent it to him, but it was never registered).  keys
+ * holds the registered keys.  0, or -1 with err.
+ */
+static int
+registered_in_time(struct pgp *keys, const char *fpr, long long signed_at,
+    struct strbuf *err)
+{
+	long long end = keys != NULL ? pgp_key_expiry(keys, fpr) : -1;
+	char a[32], b[32];
+
+	if (end <= 0 || signed_at < end)
+		return 0;
+	time_format(end, a);
+	time_format(signed_at, b);
+	sb_addf(err, "the signing key '%s' has expired: it expired at %s, "
+	    "before this signature was made (%s); send the moderator the "
+	    "key with a new expiry date, or a new key", fpr, a, b);
+	return -1;
+}
+
+long long
+game_key_expiry(struct game *g, const char *fpr)
+{
+	struct strbuf err;
+	struct pgp *keys;
+	long long end;
+
+	sb_init(&err);
+	keys = keyring_ctx(g, &err);
+	end = keys != NULL ? pgp_key_expiry(keys, fpr) : -1;
+	sb_release(&err);
+	return end;
+}
+
+/*
  * The verification of a signed order message, with the keys of keys (a
  * home holding the game's keys) and, for a message encrypted to the
  * moderator, the moderator's home mod (NULL: *no_mod is set and -1
@@ -160,6 +198,9 @@ verify_order_message(struct game *g, struct pgp *keys, struct pgp *mod,
 			*signed_at = pgp_signature_time();
 		if (keys == NULL)
 			keys = keyring_ctx(g, err);
+		if (rc == 0 && !record)
+			rc = registered_in_time(keys, fpr, pgp_signature_time(),
+			    err);
 		if (rc == 0)
 			rc = entity_orders(keys, plain, fpr, 0, err) < 0 ? -1 :
 			    0;

@@ -296,6 +296,16 @@ expect late-signature 65 "$late" resolve "$w/late.asc.txt"
 grep -q "late.asc.txt: error: signature not accepted: ${late}[0-9T:-]*Z, before this signature was made ([0-9T:-]*Z); send the moderator the key with a new expiry date, or a new key$" \
 	"$w/err" && ok || { bad "no clear reason for the late signature"; cat "$w/err"; }
 expect late-signed 65 "$late" resolve "$w/late-signed.asc"
+# Issue 17.7: the key registered decides, on every path: signed and
+# encrypted to the moderator, whose keyring holds the copy with the new
+# expiry date, the late signature is refused all the same.
+gpg --homedir "$w/moderator" --batch --quiet --import "$w/renewed.asc" 2>/dev/null
+gpg --homedir "$w/renewed" --batch --quiet --import "$w/moderator.asc" 2>/dev/null
+gpg --homedir "$w/renewed" --batch --quiet --yes --pinentry-mode loopback \
+	--passphrase '' --trust-model always --armor --sign --encrypt \
+	--local-user "$sfpr" -r "$(cat "$w/moderator.fpr")" \
+	-o "$w/late-encrypted.asc" "$w/pass2.txt" 2>/dev/null
+expect late-encrypted 65 "$late" resolve "$w/late-encrypted.asc"
 # issue 12: several files are checked by one gpg, with the same verdicts
 # (gpg stops at a bad signature, and starts again after it)
 expect late-batch 65 "$late" resolve "$w/late.asc.txt" "$w/tampered.asc.txt"
@@ -308,6 +318,10 @@ for f in expired-signed.asc expired.asc.txt; do
 	grep -q "$f:.*: accepted, applied" "$w/out" &&
 		grep -q "late.asc.txt: .*$late" "$w/out" && ok ||
 		{ bad "check of $f signed before the key expired"; cat "$w/out"; }
+	# issue 17.7: the acknowledgement says the key has expired since
+	grep -q "$f: signed at [0-9T:-]*Z by key $sfpr, which has expired since (at [0-9T:-]*Z): this order counts; for the next ones send the moderator the key with a new expiry date, or a new key$" \
+		"$w/out" && ok ||
+		{ bad "the acknowledgement of $f does not tell the key expired"; cat "$w/out"; }
 done
 # In a copy of the game: the order is taken, and verify holds it good.
 cp "$w/game.xml" "$w/exp.xml"
