@@ -423,8 +423,8 @@ queue_new_players(struct moderation *m, struct game *g)
 	char *dir_name = NULL, *dir = NULL, withheld[RS_MAX_COUNTRIES];
 	int s, rc = EXIT_OK, changed[RS_MAX_COUNTRIES] = { 0 }, any = 0;
 
-	for (s = 0; s < g->st.nplayers; s++) {
-		const struct player *p = &g->st.players[s];
+	for (s = 0; s < g->st.seats.nplayers; s++) {
+		const struct player *p = &g->st.seats.players[s];
 		const char *id = g->rs.countries[p->country].name.id;
 		const struct ms_player *r = player_record(&m->ms, id);
 
@@ -439,8 +439,8 @@ queue_new_players(struct moderation *m, struct game *g)
 		dir = ms_outbox_path(&m->ms, dir_name);
 		rc = private_reports(g, m->template, dir, withheld);
 	}
-	for (s = 0; rc == EXIT_OK && s < g->st.nplayers; s++) {
-		const struct player *p = &g->st.players[s];
+	for (s = 0; rc == EXIT_OK && s < g->st.seats.nplayers; s++) {
+		const struct player *p = &g->st.seats.players[s];
 		const char *id = g->rs.countries[p->country].name.id;
 		char *body, *to, *subject, *path;
 		const char *tos[1];
@@ -476,8 +476,8 @@ queue_new_players(struct moderation *m, struct game *g)
 		moderation_fail(m, rc);
 	} else {
 		/* every player as mailed now */
-		for (s = 0; s < g->st.nplayers; s++) {
-			const struct player *p = &g->st.players[s];
+		for (s = 0; s < g->st.seats.nplayers; s++) {
+			const struct player *p = &g->st.seats.players[s];
 			const char *id = g->rs.countries[p->country].name.id;
 			struct ms_player *r = player_record(&m->ms, id);
 
