@@ -47,7 +47,7 @@ jcount() { $D search -u moderator mailbox "$1" ALL 2>/dev/null | wc -l; }
 T=2026-12-01T01:00:00Z
 jrun() {
 	"$adj" run --games "$J" --imap "imap://127.0.0.1:$IMAP_PORT/judge" \
-		--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" \
+		--smtp "smtp://127.0.0.1:${SMTP_TO:-$SMTP_PORT}" --from "$MOD" \
 		--netrc "$srv/netrc" --insecure-plain --now "$T" "$@" \
 		> "$w/out" 2> "$w/err"
 }
@@ -311,6 +311,26 @@ snap
 [ "$rc" -eq 0 ] && [ "$(jcount judge)" -eq 0 ] &&
 	[ "$(answers_to "<stranger-2@test.invalid>")" -eq 1 ] && ok ||
 	bad "4: once movable: exit $rc, inbox $(jcount judge), answers $(answers_to "<stranger-2@test.invalid>")"
+# An answer recorded as being sent when a run was killed is not sent
+# again; one that met a closed SMTP port waits in the inbox and is sent by
+# the next run, once
+plain_mail "$B" "<stranger-3@test.invalid>" "orders" "$w/x1" | jsave
+plain_mail "$B" "<stranger-4@test.invalid>" "orders" "$w/x1" | jsave
+printf 'answer sending %s <stranger-3@test.invalid>\n' "$T" >> "$J/.judge.mail"
+SMTP_TO=$("$PY" -c 'import socket; s = socket.socket()
+s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])') jrun
+rc=$?
+[ "$rc" -eq 75 ] && [ "$(jcount judge)" -eq 1 ] &&
+	grep -q "^answer queued .* <stranger-4@test.invalid>$" "$J/.judge.mail" &&
+	ok || { bad "4: SMTP closed: exit $rc, inbox $(jcount judge)"; cat "$w/err"; }
+jrun
+rc=$?
+snap
+[ "$rc" -eq 0 ] && [ "$(jcount judge)" -eq 0 ] &&
+	[ "$(answers_to "<stranger-3@test.invalid>")" -eq 0 ] &&
+	[ "$(answers_to "<stranger-4@test.invalid>")" -eq 1 ] &&
+	grep -q "^answer sent .* <stranger-4@test.invalid>$" "$J/.judge.mail" && ok ||
+	bad "4: after the kill and the closed port: exit $rc, inbox $(jcount judge), answers $(answers_to "<stranger-3@test.invalid>") and $(answers_to "<stranger-4@test.invalid>")"
 
 # 2. A reminder 11 hours before the deadline, the default after it
 T=2026-12-02T13:00:00Z

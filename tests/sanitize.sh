@@ -21,5 +21,6 @@ run "$top/tests/mail-e2e.sh"
 run "$top/tests/replay-game.sh" "$top/tests/games/three-attacks"
 # the cache read back whole, cut short and damaged (issue 12)
 run "$top/tests/cache.sh"
+run "$top/tests/club.sh"
 [ $status -eq 0 ] && echo "sanitize: clean" || echo "sanitize: errors"
 exit $status
