@@ -462,6 +462,7 @@ ren_attack(struct ren_ctx *c, int a, int prov, int n, int declared,
 	need = ren_attack_need(st, a, prov, err);
 	if (need < 0)
 		return -1;
+	st->beaten = -1;
 	if (n == 0)
 		n = need;
 	if (n < need) {
@@ -517,6 +518,7 @@ ren_attack(struct ren_ctx *c, int a, int prov, int n, int declared,
 		int d = def[k];
 
 		if (st->dom[prov] == d) {
+			st->beaten = d;
 			st->dom[prov] = REN_NOBODY;
 			st->dom_new[prov] = 0;
 			st->p[d].mat++;
@@ -539,6 +541,70 @@ ren_attack(struct ren_ctx *c, int a, int prov, int n, int declared,
 		    "marker (RR29).", ren_pname(st, a), pr->name);
 	}
 	return 1;
+}
+
+int
+ren_windmill(struct ren_ctx *c, int a, int prov, int give,
+    struct strbuf *err)
+{
+	struct ren_state *st = c->st;
+	int d = st->beaten, mn = st->rs->provinces[prov].market, roll, k, n;
+	uint64_t h;
+
+	if (!ren_has(st, a, 'J')) {
+		sb_addf(err, "%s does not hold Wind/Watermill (RR31)",
+		    ren_pname(st, a));
+		return -1;
+	}
+	if (st->p[a].windmill_tried) {
+		sb_add(err, "Wind/Watermill is tried once per turn (RR31)");
+		return -1;
+	}
+	if (d < 0 || st->dom[prov] != a) {
+		sb_addf(err, "nobody's dominance marker was just beaten in %s "
+		    "(RR31)", st->rs->provinces[prov].name);
+		return -1;
+	}
+	if (give < 0 || !(st->p[a].hand & ((uint64_t)1 << give)) ||
+	    st->p[d].hand == 0) {
+		sb_addf(err, "the trade needs the named card in %s's hand and "
+		    "a card in %s's (RR31)", ren_pname(st, a),
+		    ren_pname(st, d));
+		return -1;
+	}
+	if (st->p[a].expansion < mn) {
+		sb_addf(err, "Wind/Watermill costs %d expansion tokens here; "
+		    "%s has %d (RR31)", mn, ren_pname(st, a),
+		    st->p[a].expansion);
+		return -1;
+	}
+	st->p[a].windmill_tried = 1;
+	st->p[a].expansion -= mn;
+	st->p[a].stock += mn;
+	roll = (int)dice_roll(c->dice, 6, "Wind/Watermill in %s",
+	    st->rs->provinces[prov].name);
+	ren_ev(c, "windmill", a, "%s tries Wind/Watermill against %s with %d "
+	    "tokens and rolls %d against %d (RR31): %s.", ren_pname(st, a),
+	    ren_pname(st, d), mn, roll, mn, roll <= mn ? "a trade" :
+	    "no trade");
+	if (roll > mn)
+		return 0;
+	h = st->p[d].hand;
+	n = (int)dice_draw(c->dice, (unsigned)ren_hand_size(st, d),
+	    "Wind/Watermill: a card of %s's", ren_pname(st, d));
+	for (k = 0; k < st->rs->ncards; k++)
+		if ((h >> k & 1) && n-- == 0)
+			break;
+	st->p[a].hand &= ~((uint64_t)1 << give);
+	st->p[d].hand |= (uint64_t)1 << give;
+	st->p[d].hand &= ~((uint64_t)1 << k);
+	st->p[a].hand |= (uint64_t)1 << k;
+	/* RR39: the two cards are the two players' secret */
+	ren_ev_private(c, "windmill", a, "You give %s and take %s.",
+	    st->rs->cards[give].name, st->rs->cards[k].name);
+	ren_ev_private(c, "windmill", d, "You give %s and receive %s.",
+	    st->rs->cards[k].name, st->rs->cards[give].name);
+	return 0;
 }
 
 int

@@ -26,6 +26,7 @@ ren_state_init(struct ren_state *st, const struct ren_ruleset *rs,
 	st->phase = RPH_CAPITAL_BID;
 	st->papal_ban = -1;
 	st->war_a = st->war_b = -1;
+	st->beaten = -1;
 	for (i = 0; i < REN_MAX_PROVINCES; i++)
 		st->dom[i] = REN_NOBODY;
 	for (i = 0; i < REN_MAX_PLAYERS; i++) {

@@ -160,6 +160,8 @@ struct ren_state {
 	int papal_ban;			/* category or -1 */
 	int strife_epoch3;		/* Religious Strife played in epoch 3 */
 	int war_a, war_b;		/* an open War (RR16), or -1 */
+	int beaten;			/* the last attack's beaten marker
+					   owner, or -1 (RR31) */
 	int ncivil;			/* Civil War victims, in order (RR8) */
 	int civil[REN_MAX_PLAYERS];
 	uint64_t played_ever;		/* cards played in the game */
@@ -363,6 +365,14 @@ int ren_attack_need(const struct ren_state *st, int a, int prov,
 /* RR28 step 5-6, RR29, RR30: one competition attempt; with n tokens
    (0: the minimum).  Returns 1 won, 0 lost, -1 with err not made. */
 int ren_attack(struct ren_ctx *c, int a, int prov, int n, int cathedral,
+    struct strbuf *err);
+/*
+ * RR31: Wind/Watermill right after a won attack on prov whose beaten
+ * defender held it with a marker: MN expansion tokens to stock, a die at
+ * most MN trades give (from the attacker's hand) for a random card of
+ * the defender's.  0 tried (won or not), -1 with err not tried.
+ */
+int ren_windmill(struct ren_ctx *c, int a, int prov, int give,
     struct strbuf *err);
 /* RR29: RELEASE: a ● is replaced by one colored token. */
 int ren_release(struct ren_ctx *c, int player, int prov, struct strbuf *err);

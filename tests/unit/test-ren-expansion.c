@@ -570,3 +570,44 @@ TEST(ren_expansion_leftovers)
 	CHECK_INT(t.st.p[VEN].stock, stock + 4);
 	ren_test_game_release(&t);
 }
+
+/* RR31: after beating a marker, MN tokens and a die at most MN trade a
+   named card for a random one of the beaten player's */
+TEST(ren_attack_wind_watermill)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	unsigned dice[] = { FACE(6), FACE(1), FACE(1), FACE(2), 0 };
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	ren_test_dom(&t, BAR, "montpellier");
+	ren_test_dom(&t, GEN, "marseilles");
+	ren_test_card(&t, GEN, "famine");
+	ren_test_card(&t, BAR, "armor");
+	t.st.p[GEN].expansion = 10;
+	ren_test_dice(&t, dice, 5);
+	CHECK_INT(ren_windmill(&t.c, GEN, RP("montpellier"), RCARD("famine"),
+	    &err), -1);
+	CHECK_STR(err.buf, "Genoa does not hold Wind/Watermill (RR31)");
+	ren_test_adv(&t, GEN, 'J');
+	CHECK_INT(ren_attack(&t.c, GEN, RP("montpellier"), 0, 0, &err), 1);
+	CHECK_INT(t.st.beaten, BAR);
+	CHECK_INT(t.st.p[GEN].expansion, 6);
+	CHECK_INT(ren_windmill(&t.c, GEN, RP("montpellier"), RCARD("famine"),
+	    &err), 0);
+	CHECK_INT(t.st.p[GEN].expansion, 4);
+	CHECK(t.st.p[GEN].hand & ((uint64_t)1 << RCARD("armor")));
+	CHECK(t.st.p[BAR].hand & ((uint64_t)1 << RCARD("famine")));
+	CHECK_CONTAINS(ren_test_events(&t), "rolls 2 against 2 (RR31): a "
+	    "trade.");
+	sb_reset(&err);
+	CHECK_INT(ren_windmill(&t.c, GEN, RP("montpellier"), RCARD("armor"),
+	    &err), -1);
+	CHECK_STR(err.buf, "Wind/Watermill is tried once per turn (RR31)");
+	/* the traded cards are told only to the two players (RR39) */
+	CHECK_INT(t.j.ev[t.j.n - 1].to, BAR);
+	CHECK_INT(t.j.ev[t.j.n - 2].to, GEN);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
