@@ -211,7 +211,7 @@ private_reports(struct game *g, const char *template_path, const char *dir,
 			path = xasprintf("%s/%s.txt", dir, id);
 			rc = report_write_file(path, text, len);
 		} else if (g->key_revoked[co] != NULL ||
-		    (e = game_encrypt_to(g->key_text[co], text, &armored,
+		    (e = game_encrypt_for(g, co, text, &armored,
 		    &err)) == PGP_KEY_REFUSED) {
 			path = xasprintf("%s/%s.txt", dir, id);
 			rc = withhold(g, co, path, g->key_revoked[co] != NULL ?

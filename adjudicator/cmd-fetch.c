@@ -738,6 +738,29 @@ move_rejected(struct moderation *m)
 	sb_release(&err);
 }
 
+/*
+ * Issue 18.9: the clearsigned orders of this fetch checked by one gpg,
+ * as resolve checks its files; take_message, the check of each order,
+ * the resolve and the reminders of this process find the verdicts.
+ */
+static void
+verify_fetched(struct game *g, const struct imap_msg *msgs, size_t n)
+{
+	char **texts = xcalloc(n + 1, sizeof(*texts));
+	struct mail_info info;
+	struct mail_order order;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (mail_parse(msgs[i].raw, msgs[i].len, &info, &order,
+		    NULL) == 0 && order.kind == PART_CLEARSIGNED)
+			texts[k++] = xstrdup(order.text);
+		mail_info_release(&info);
+		mail_order_release(&order);
+	}
+	game_verify_ahead(g, texts, k);
+}
+
 int
 fetch_step(struct moderation *m)
 {
@@ -775,6 +798,8 @@ fetch_step(struct moderation *m)
 			imap_msgs_free(msgs, n);
 			return -1;
 		}
+		if (n > 1)
+			verify_fetched(&g, msgs, n);
 		for (i = 0; i < n; i++) {
 			if (take_message(m, &g, &msgs[i]) != 0) {
 				moderation_fail(m, diag_status() ?

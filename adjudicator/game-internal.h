@@ -52,6 +52,11 @@ void apply_revoke(struct game *g, const struct entry *e);
 void import_keys(struct game *g, struct pgp *p);
 void drop_keyring(struct game *g);
 const char *game_keyring(struct game *g, struct strbuf *err);
+/* Keeps pgp_verify_home's verdict on msg for the rest of the process
+ * (rc 0: plain, fpr, signed_at; else why). */
+void keep_verdict(const struct game *g, const char *msg, size_t len, int rc,
+    const char *plain, const char fpr[41], long long signed_at,
+    const char *why);
 int verified_ahead(struct game *g, const char *msg, size_t len, char **plain,
     char fpr[41], long long *signed_at, int *rc, struct strbuf *err);
 

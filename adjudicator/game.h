@@ -142,14 +142,10 @@ struct game {
 	 * home for one run (keyring_temp) where that cannot be made.
 	 */
 	char *keyring;
+	char keyring_label[65];	/* the SHA-256 of its keys */
 	int keyring_temp;
 	struct pgp *keyring_ctx;	/* GPGME on it, opened lazily */
 	int mod_keys;		/* the registered keys are in mod this run */
-	/* clearsigned messages verified ahead on keyring (issue 12) */
-	char **ahead_msg;
-	size_t *ahead_len;
-	struct pgp_verdict *ahead;
-	size_t nahead;
 	/* sealed messages opened with the moderator's key this run */
 	struct opened { char *armor; char *session_key; } *opened;
 	size_t nopened;
@@ -358,8 +354,9 @@ long long game_key_expiry(struct game *g, const char *fpr);
 /*
  * Verifies n messages ahead, all at once where they are clearsigned
  * (pgp_verify_home_all, issue 12): game_verify_message then takes a
- * message with the same bytes from here.  Takes msgs and its strings
- * over (malloc memory); msgs NULL forgets them.
+ * message with the same bytes, in this process, from here (issue 18.9:
+ * a step checks one message several times).  Takes msgs and its strings
+ * over (malloc memory); msgs may be NULL when n is 0.
  */
 void game_verify_ahead(struct game *g, char **msgs, size_t n);
 /* The moderator's GnuPG context (GNUPGHOME or ~/.gnupg), or NULL. */
@@ -414,6 +411,13 @@ int game_find_received(const struct game *g, const char *content,
  */
 int game_encrypt_to(const char *key, const char *text, char **armored,
     struct strbuf *err);
+/*
+ * The same to the key registered for country, with one gpg on the game's
+ * keyring where it takes it (issue 18.9: no throwaway home, no
+ * gpg-agent), else as game_encrypt_to, which says why it cannot.
+ */
+int game_encrypt_for(struct game *g, int country, const char *text,
+    char **armored, struct strbuf *err);
 /*
  * Issue 9: checks the GAME, COUNTRY and STEP lines a sealed text starts
  * with against the place it stands: 1 bound there, 0 no such lines, -1

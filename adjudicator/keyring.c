@@ -304,7 +304,6 @@ import_keys(struct game *g, struct pgp *p)
 void
 drop_keyring(struct game *g)
 {
-	game_verify_ahead(g, NULL, 0);
 	if (g->keyring_ctx != NULL)
 		pgp_close(g->keyring_ctx);
 	g->keyring_ctx = NULL;
@@ -355,6 +354,7 @@ make_keyring(struct game *g, const char *const *texts, size_t n,
 		free(mark);
 		if (old != NULL && len >= 64 && memcmp(old, label, 64) == 0) {
 			free(old);
+			memcpy(g->keyring_label, label, sizeof(label));
 			g->keyring = dir;
 			return dir;
 		}
@@ -398,82 +398,153 @@ make_keyring(struct game *g, const char *const *texts, size_t n,
 		pgp_remove_home(dir);
 		if (rename(tmp, dir) == 0) {
 			free(tmp);
+			memcpy(g->keyring_label, label, sizeof(label));
 			g->keyring = dir;
 			return dir;
 		}
 		free(dir);	/* another run made it meanwhile: use ours */
 	}
+	memcpy(g->keyring_label, label, sizeof(label));
 	g->keyring = tmp;
 	g->keyring_temp = 1;
 	return tmp;
+}
+
+/*
+ * The verdicts on clearsigned messages this process has had from gpg, by
+ * the label of the keyring that judged them (the SHA-256 of its keys:
+ * other keys, another verdict) and the SHA-256 of the message: a
+ * message is checked when it is fetched, when its order is checked, at
+ * the resolve and for the reminders, and a cron step of a club does all
+ * of these for many games (issue 18.9).  A verdict depends on the keys,
+ * the bytes and the clock, and a process lives one step.
+ */
+static struct known_verdict {
+	char keys[65];
+	char msg[65];
+	struct pgp_verdict v;
+} *verdicts;
+static size_t nverdicts;
+
+static struct known_verdict *
+verdict_of(const struct game *g, const char *msg, size_t len)
+{
+	char digest[65];
+	size_t i;
+
+	if (g->keyring == NULL)
+		return NULL;
+	sha256_hex(msg, len, digest);
+	for (i = 0; i < nverdicts; i++)
+		if (strcmp(verdicts[i].msg, digest) == 0 &&
+		    strcmp(verdicts[i].keys, g->keyring_label) == 0)
+			return &verdicts[i];
+	return NULL;
+}
+
+/* Keeps a verdict (taken over) on msg by g's keyring. */
+static void
+verdict_keep(const struct game *g, const char *msg, size_t len,
+    struct pgp_verdict *v)
+{
+	struct known_verdict *k;
+
+	if (g->keyring == NULL || !v->judged || verdict_of(g, msg, len)) {
+		free(v->plain);
+		free(v->err);
+		return;
+	}
+	verdicts = xrealloc(verdicts, (nverdicts + 1) * sizeof(*verdicts));
+	k = &verdicts[nverdicts++];
+	memcpy(k->keys, g->keyring_label, sizeof(k->keys));
+	sha256_hex(msg, len, k->msg);
+	k->v = *v;
+}
+
+void
+keep_verdict(const struct game *g, const char *msg, size_t len, int rc,
+    const char *plain, const char fpr[41], long long signed_at,
+    const char *why)
+{
+	struct pgp_verdict v;
+
+	memset(&v, 0, sizeof(v));
+	v.judged = 1;
+	v.rc = rc;
+	if (rc == 0) {
+		v.plain = xstrdup(plain);
+		memcpy(v.fpr, fpr, 41);
+		v.signed_at = signed_at;
+	} else
+		v.err = xstrdup(why != NULL ? why : "");
+	verdict_keep(g, msg, len, &v);
 }
 
 void
 game_verify_ahead(struct game *g, char **msgs, size_t n)
 {
 	const char *home = NULL;
+	struct pgp_verdict *v;
 	struct strbuf err;
-	size_t i;
+	size_t i, m = 0, *lens;
 
-	for (i = 0; i < g->nahead; i++) {
-		free(g->ahead_msg[i]);
-		free(g->ahead[i].plain);
-		free(g->ahead[i].err);
-	}
-	free(g->ahead_msg);
-	free(g->ahead_len);
-	free(g->ahead);
-	g->ahead_msg = NULL;
-	g->ahead_len = NULL;
-	g->ahead = NULL;
-	g->nahead = 0;
 	if (n >= 2) {
 		sb_init(&err);
 		home = game_keyring(g, &err);	/* else verify says why */
 		sb_release(&err);
 	}
-	if (home == NULL) {
-		for (i = 0; i < n; i++)
+	/* what this process has judged already is not sent again */
+	for (i = 0; home != NULL && i < n; i++) {
+		if (verdict_of(g, msgs[i], strlen(msgs[i])) != NULL)
 			free(msgs[i]);
-		free(msgs);
-		return;
+		else
+			msgs[m++] = msgs[i];
 	}
-	g->ahead_msg = msgs;
-	g->ahead_len = xcalloc(n, sizeof(*g->ahead_len));
-	g->ahead = xcalloc(n, sizeof(*g->ahead));
-	for (i = 0; i < n; i++)
-		g->ahead_len[i] = strlen(msgs[i]);
-	g->nahead = n;
-	pgp_verify_home_all(home, (const char *const *)msgs, g->ahead_len,
-	    n, g->ahead);
+	if (m >= 2) {
+		lens = xcalloc(m, sizeof(*lens));
+		v = xcalloc(m, sizeof(*v));
+		for (i = 0; i < m; i++)
+			lens[i] = strlen(msgs[i]);
+		pgp_verify_home_all(home, (const char *const *)msgs, lens, m,
+		    v);
+		for (i = 0; i < m; i++)
+			verdict_keep(g, msgs[i], lens[i], &v[i]);
+		free(v);
+		free(lens);
+	}
+	for (i = 0; i < (home != NULL ? m : n); i++)
+		free(msgs[i]);
+	free(msgs);
 }
 
 /*
- * A verdict of game_verify_ahead on msg: 1 with its outputs, 0 when it
- * has none.
+ * A verdict this process has on msg: 1 with its outputs, 0 when it has
+ * none.
  */
 int
 verified_ahead(struct game *g, const char *msg, size_t len, char **plain,
     char fpr[41], long long *signed_at, int *rc, struct strbuf *err)
 {
-	const struct pgp_verdict *v;
-	size_t i;
+	const struct known_verdict *k;
+	struct strbuf ignore;
 
-	for (i = 0; i < g->nahead; i++) {
-		v = &g->ahead[i];
-		if (!v->judged || g->ahead_len[i] != len ||
-		    memcmp(g->ahead_msg[i], msg, len) != 0)
-			continue;
-		*rc = v->rc;
-		if (v->rc != 0) {
-			sb_add(err, v->err);
-			return 1;
-		}
-		*plain = xstrdup(v->plain);
-		memcpy(fpr, v->fpr, 41);
-		if (signed_at != NULL)
-			*signed_at = v->signed_at;
+	sb_init(&ignore);
+	if (game_keyring(g, &ignore) == NULL) {	/* verify says why */
+		sb_release(&ignore);
+		return 0;
+	}
+	sb_release(&ignore);
+	k = verdict_of(g, msg, len);
+	if (k == NULL)
+		return 0;
+	*rc = k->v.rc;
+	if (k->v.rc != 0) {
+		sb_add(err, k->v.err);
 		return 1;
 	}
-	return 0;
+	*plain = xstrdup(k->v.plain);
+	memcpy(fpr, k->v.fpr, 41);
+	if (signed_at != NULL)
+		*signed_at = k->v.signed_at;
+	return 1;
 }

@@ -327,3 +327,36 @@ pgp_sign_detached(struct pgp *p, const char *fpr, const char *data,
 {
 	return sign(p, fpr, data, len, GPGME_SIG_MODE_DETACH, sig, err);
 }
+
+int
+pgp_encrypt_home(const char *home, const char *fpr, const char *text,
+    char **armored)
+{
+	const char *args[] = { "--armor", "--no-encrypt-to", "--compress-algo",
+	    "none", "--output", "-", "--recipient", fpr, "--encrypt", NULL };
+	struct strbuf out, status, err;
+	char *padded = pgp_pad(text);
+	const char *st;
+	int rc = -1;
+
+	*armored = NULL;
+	sb_init(&out);
+	sb_init(&status);
+	sb_init(&err);
+	if (fpr_valid(fpr) && run_gpg(home, args, padded, strlen(padded),
+	    &out, &status, &err) == 0) {
+		st = status.buf != NULL ? status.buf : "";
+		/* anything but a plain success is pgp_encrypt's to explain */
+		if (status_count(st, "END_ENCRYPTION") == 1 &&
+		    status_count(st, "INV_RECP") == 0 && out.len > 0 &&
+		    strncmp(out.buf, "-----BEGIN PGP MESSAGE-----", 27) == 0) {
+			*armored = sb_detach(&out);
+			rc = 0;
+		}
+	}
+	free(padded);
+	sb_release(&out);
+	sb_release(&status);
+	sb_release(&err);
+	return rc;
+}

@@ -159,6 +159,14 @@ int pgp_verify_detached_record(struct pgp *p, const char *data, size_t dlen,
 int pgp_encrypt(struct pgp *p, const char *fpr, const char *text,
     char **armored, struct strbuf *err);
 /*
+ * pgp_encrypt without a context, with one gpg on the GnuPG home home
+ * (no GPGME start-up, no gpg-agent), which holds the key fpr: for the
+ * private reports of a step that mails many (issue 18.9).  0, or -1
+ * when gpg did not encrypt for any reason: pgp_encrypt then says why.
+ */
+int pgp_encrypt_home(const char *home, const char *fpr, const char *text,
+    char **armored);
+/*
  * Decrypts an armoured message with a secret key of this home (no
  * signature required); *plain (caller frees) is the plaintext as it was
  * encrypted, padding included (see pgp_unpad).

@@ -819,7 +819,6 @@ resolve_run(struct game *g, char **files, int nfiles, struct run_opts *opt)
 		    opt->mime[i] : NULL, opt) > 0)
 			opt->refused++;
 	}
-	game_verify_ahead(g, NULL, 0);
 	g->intake = 0;
 	apply_due(g, opt);
 	apply_defaults(g, opt);

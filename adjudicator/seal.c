@@ -68,6 +68,22 @@ game_encrypt_to(const char *key, const char *text, char **armored,
 }
 
 int
+game_encrypt_for(struct game *g, int country, const char *text,
+    char **armored, struct strbuf *err)
+{
+	struct strbuf ignore;
+	const char *home;
+
+	sb_init(&ignore);
+	home = game_keyring(g, &ignore);
+	sb_release(&ignore);
+	if (home != NULL && pgp_encrypt_home(home, g->key_fpr[country], text,
+	    armored) == 0)
+		return 0;
+	return game_encrypt_to(g->key_text[country], text, armored, err);
+}
+
+int
 game_seal_text(struct game *g, const char *text, char **armored,
     struct strbuf *err)
 {
@@ -289,18 +305,39 @@ unseal_cb(void *ctx, const char *armor, int country, const char *step,
 	return 0;
 }
 
+/*
+ * The seeds this process has opened, by the SHA-256 of their sealed
+ * text: a cron step of a club loads each game several times (issue
+ * 18.9), and each load would start a gpg to open the same seed again.
+ * They stay in this process's memory, where the dice hold them anyway.
+ */
+static struct opened_seed {
+	char sealed[65];
+	unsigned char seed[SEED_BYTES];
+} *opened_seeds;
+static size_t nopened_seeds;
+
 int
 game_find_seed(struct game *g)
 {
 	struct strbuf err;
 	struct pgp *p;
 	unsigned char seed[SEED_BYTES];
-	char *plain = NULL, *s, *e, commit[65];
+	char *plain = NULL, *s, *e, commit[65], sealed[65];
+	size_t i;
 
 	if (g->dice.have_key)
 		return 1;
 	if (g->sealed_seed == NULL)
 		return 0;
+	sha256_hex(g->sealed_seed, strlen(g->sealed_seed), sealed);
+	for (i = 0; i < nopened_seeds; i++)
+		if (strcmp(opened_seeds[i].sealed, sealed) == 0) {
+			seed_commitment(opened_seeds[i].seed, commit);
+			if (strcmp(commit, g->commitment) == 0)
+				dice_set_key(&g->dice, opened_seeds[i].seed);
+			return g->dice.have_key;
+		}
 	sb_init(&err);
 	p = game_moderator(g, &err);
 	if (p != NULL && pgp_decrypt(p, g->sealed_seed, &plain, &err) == 0) {
@@ -313,8 +350,17 @@ game_find_seed(struct game *g)
 		*e = '\0';
 		if (hex_decode(s, seed, SEED_BYTES) == 0) {
 			seed_commitment(seed, commit);
-			if (strcmp(commit, g->commitment) == 0)
+			if (strcmp(commit, g->commitment) == 0) {
 				dice_set_key(&g->dice, seed);
+				opened_seeds = xrealloc(opened_seeds,
+				    (nopened_seeds + 1) *
+				    sizeof(*opened_seeds));
+				memcpy(opened_seeds[nopened_seeds].sealed,
+				    sealed, sizeof(sealed));
+				memcpy(opened_seeds[nopened_seeds].seed, seed,
+				    SEED_BYTES);
+				nopened_seeds++;
+			}
 		}
 	}
 	free(plain);

@@ -178,6 +178,11 @@ verify_order_message(struct game *g, struct pgp *keys, struct pgp *mod,
 			    len, plain, fpr, err);
 			if (rc == 0 && signed_at != NULL)
 				*signed_at = pgp_signature_time();
+			/* kept, unless gpg did not start: the next try may */
+			if (home != NULL && (rc == 0 || strstr(err->buf,
+			    "cannot run gpg") == NULL))
+				keep_verdict(g, msg, len, rc, *plain, fpr,
+				    pgp_signature_time(), err->buf);
 		}
 	} else if (!armor_encrypted(msg)) {
 		/* signed only ("gpg --sign --armor"), or verify's home */
