@@ -24,11 +24,12 @@
  * Auto-Submitted (auto-replied or auto-generated, so that no robot answers
  * it).  A mail is marked sent, and the state saved, as soon as the server
  * has accepted it: it is never sent twice (short of a crash in the
- * instant between the server's answer and that save).  A temporary
- * failure (no connection, a 4xx reply) leaves it and the rest pending for
- * the next run; a mail the server refuses for good (5xx, a bad address)
- * is marked failed with the reason and is only tried again with
- * --retry-failed.
+ * instant between the server's answer and that save).  A mail the server
+ * refuses for now (a 4xx reply) waits for the next run while the others
+ * go; no connection (or a 421 reply: the server is closing) leaves it
+ * and the rest pending for the next run; a mail the server refuses for
+ * good (5xx, a bad address) is marked failed with the reason and is only
+ * tried again with --retry-failed.
  *
  * Credentials as for fetch: --netrc FILE or ADJUDICATOR_MAIL_USER and
  * ADJUDICATOR_MAIL_PASSWORD (an SMTP server is only logged in to when it
@@ -156,7 +157,12 @@ send_step(struct moderation *m)
 		free(o->error);
 		o->error = xstrdup(err.buf);
 		m->unsent++;
-		if (temporary) {
+		if (temporary == 2) {
+			/* refused for now, this mail only: the next may go */
+			diag(EXIT_TEMPFAIL, NULL, 0, "%s (mail %d, '%s', waits "
+			    "for the next run)", err.buf, o->id, o->subject);
+			moderation_fail(m, EXIT_TEMPFAIL);
+		} else if (temporary) {
 			diag(EXIT_TEMPFAIL, NULL, 0, "%s (mail %d, '%s', and "
 			    "those after it wait for the next run)", err.buf,
 			    o->id, o->subject);

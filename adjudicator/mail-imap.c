@@ -180,7 +180,7 @@ imap_separator(const struct mail_account *a, char *sep, int *temporary,
 		*sep = p[1];
 	rc = 0;
 out:
-	session_close(&s);
+	session_close(&s, rc == 0);
 	return rc;
 }
 
@@ -235,6 +235,13 @@ imap_fetch_new(const struct mail_account *a, unsigned long *uidvalidity,
 	}
 	if (server_validity != *uidvalidity)
 		last_uid = 0;	/* the old UIDs name other messages now */
+	/*
+	 * A connection kept from an earlier request may have the mailbox
+	 * selected since before the newest mail came: the server tells of
+	 * it at a NOOP, and a SEARCH before that would not find it.
+	 */
+	if (imap_command(&s, 1, server_validity, "NOOP", temporary, err) != 0)
+		goto out;
 	sb_reset(&cmd);
 	if (last_uid > 0)
 		sb_addf(&cmd, "UID SEARCH UID %lu:* UNDELETED", last_uid + 1);
@@ -286,7 +293,7 @@ out:
 	imap_msgs_free(out, got);
 	free(uids);
 	sb_release(&cmd);
-	session_close(&s);
+	session_close(&s, rc == 0);
 	return rc;
 }
 
@@ -390,6 +397,6 @@ out:
 	free(uids);
 	sb_release(&quoted);
 	sb_release(&cmd);
-	session_close(&s);
+	session_close(&s, rc == 0);
 	return rc;
 }

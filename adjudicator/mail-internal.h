@@ -39,7 +39,11 @@ struct session {
 struct mail_account;
 int session_open(struct session *s, const struct mail_account *a, int smtp,
     struct strbuf *err);
-void session_close(struct session *s);
+/* Ends a session; keep (its requests went well) keeps its handle and
+ * connection for the next session of its protocol (issue 18.9). */
+void session_close(struct session *s, int keep);
+/* Closes the kept handles and their connections (mail_cleanup). */
+void sessions_end(void);
 CURLcode session_perform(struct session *s, const char *path,
     const char *command);
 int session_error(struct session *s, CURLcode rc, const char *what,

@@ -231,10 +231,39 @@ out:
 	return rc;
 }
 
+/*
+ * Issue 18.9: one cron step of a club talks to one IMAP and one SMTP
+ * server for every game.  The curl handle of a request that went well is
+ * kept, with its connection (logged in, the mailbox selected), for the
+ * next request of its protocol in this process: curl takes the
+ * connection again when the next one is for the same server and
+ * credentials, and opens another when not.  A handle whose request
+ * failed is closed with its connection, so that a connection in a state
+ * nobody knows (a dropped line, a refused recipient in the middle of a
+ * mail transaction) is never used again: the next request connects
+ * afresh.  sessions_end closes the kept ones (IMAP LOGOUT, SMTP QUIT).
+ */
+static CURL *kept[2];	/* IMAP, SMTP */
+
 void
-session_close(struct session *s)
+sessions_end(void)
 {
-	if (s->curl != NULL)
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (kept[i] != NULL) {
+			curl_easy_cleanup(kept[i]);
+			kept[i] = NULL;
+		}
+}
+
+void
+session_close(struct session *s, int keep)
+{
+	if (s->curl != NULL && keep && kept[s->smtp] == NULL) {
+		curl_easy_reset(s->curl);	/* the connection stays */
+		kept[s->smtp] = s->curl;
+	} else if (s->curl != NULL)
 		curl_easy_cleanup(s->curl);
 	if (s->url != NULL)
 		curl_url_cleanup(s->url);
@@ -256,14 +285,17 @@ session_open(struct session *s, const struct mail_account *a, int smtp,
 
 	memset(s, 0, sizeof(*s));
 	sb_init(&s->data);
-	s->smtp = smtp;
+	s->smtp = smtp != 0;
 	s->proto = smtp ? "smtp" : "imap";
 	mail_init();
 	if (a == NULL || a->url == NULL || *a->url == '\0') {
 		set_err(err, "no %s url given", s->proto);
 		return -1;
 	}
-	s->curl = curl_easy_init();
+	s->curl = kept[s->smtp];
+	kept[s->smtp] = NULL;
+	if (s->curl == NULL)
+		s->curl = curl_easy_init();
 	if (s->curl == NULL) {
 		set_err(err, "cannot start libcurl");
 		return -1;
@@ -424,6 +456,9 @@ session_error(struct session *s, CURLcode rc, const char *what,
 		detail = 0;
 		snprintf(reason, sizeof(reason), "%s refused",
 		    temp ? "temporarily" : "permanently");
+		/* this mail only, unless the server is closing (421) */
+		if (temp && code != 421)
+			temp = 2;
 	}
 	if (connecting)
 		set_err(err, "%s '%s': %s", s->proto, s->shown, reason);

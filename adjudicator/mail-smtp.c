@@ -128,6 +128,6 @@ out:
 	free(sender);
 	curl_slist_free_all(rcpt);
 	sb_release(&msg);
-	session_close(&s);
+	session_close(&s, rc == 0);
 	return rc;
 }

@@ -8,7 +8,9 @@
  * that are worth retrying later: connection refused, host not resolved,
  * timeout, lost connection, failed TLS handshake, login failed, an SMTP
  * 4xx reply; to 0 otherwise (bad URL or credentials setup, no STARTTLS,
- * a refused IMAP command, an SMTP 5xx reply).
+ * a refused IMAP command, an SMTP 5xx reply).  An SMTP 4xx reply other
+ * than 421 sets *temporary to 2: the server refused that one mail for
+ * now, and the next mail may go (issue 18.9).
  */
 #ifndef MAIL_H
 #define MAIL_H

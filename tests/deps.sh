@@ -13,9 +13,10 @@ libgpgme-dev libcurl4-openssl-dev libgmime-3.0-dev gnupg"
 # suite, never a skipped check (xsltproc: html-report.sh; python3:
 # mail-servers.sh, html/png-colours.py, tools/bot.py; chromium: the HTML
 # report and the board rendered headless; time: bad-input.sh's memory
-# bound; clang and its libFuzzer and sanitizer runtimes: make fuzz).
+# bound; clang and its libFuzzer and sanitizer runtimes: make fuzz;
+# strace: mail-reuse.sh's connection counts).
 test="$build mandoc libxml2-utils xsltproc dovecot-imapd python3
-python3-aiosmtpd chromium valgrind time clang libclang-rt-dev"
+python3-aiosmtpd chromium valgrind time clang libclang-rt-dev strace"
 case ${1:-build} in
 build) want=$build ;;
 test) want=$test ;;
