@@ -364,8 +364,20 @@ f=$(tail -n +"$((mark + 1))" "$w/sink.txt" | awk -F'|' -v c="$2" \
 	grep -q "^STEP $1$" "$w/carol.txt" && ok ||
 	{ bad "7: the new player got no order form for $1 ($f)"; cat "$w/out" "$w/err"; }
 
-# 8. Killed during GnuPG work: the next run removes the home and its agent
-signed late
+# 8. Killed during GnuPG work: the next run removes the home and its agent.
+#    A step does its GnuPG work in the game's keyring and the moderator's
+#    home (issue 18.9); a temporary home only where gpg refuses a key and
+#    GPGME says why: Spain's key in "late" cannot be encrypted to.
+h=$w/signonly
+mkdir -m 700 "$h"
+homes="$homes $h"
+gpg --homedir "$h" --batch --quiet --pinentry-mode loopback --passphrase '' \
+	--quick-generate-key "signonly <spain@test.invalid>" ed25519 sign never \
+	2> /dev/null
+gpg --homedir "$h" --armor --export > "$w/signonly.asc" 2> /dev/null
+printf '%064d\n' 7 > "$w/seed.late"
+newgame late --seed-file "$w/seed.late" --key prussia:"$w/prussia.asc" \
+	--key spain:"$w/signonly.asc" --moderator-key "$w/moderator.asc"
 ADJUDICATOR_TEST_CRASH_IN_GNUPG=kill "$adj" run --games "$J" \
 	--imap "imap://127.0.0.1:$IMAP_PORT/judge" \
 	--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" \
