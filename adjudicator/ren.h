@@ -105,6 +105,7 @@ struct ren_player {
 	int ncede;
 	unsigned char cede[REN_MAX_CAPITALS + 2];	/* CEDE p1 p2 ... */
 	int euro_returned;		/* the card returned, or -1 */
+	int submitted;			/* his sealed bid of this step is in */
 };
 
 /* A leader card played this turn (RR15). */
@@ -166,6 +167,9 @@ struct ren_state {
 	int civil[REN_MAX_PLAYERS];
 	uint64_t played_ever;		/* cards played in the game */
 	uint64_t played_turn;		/* cards played this turn */
+	int actor;			/* place in the order whose part it is */
+	int part_begun;			/* the actor whose part has begun
+					   (RR12: an open War rolls then) */
 	int nwinners;
 	int winners[REN_MAX_PLAYERS];
 };
@@ -396,5 +400,63 @@ int ren_game_ends(const struct ren_state *st);
 /* RR37: a player's score; the winners, best first. */
 int ren_score(const struct ren_state *st, int player);
 int ren_rank(const struct ren_state *st, int *players);
+
+/* ren-orders.c: the order lines of Age of Renaissance */
+
+enum ren_item_kind {
+	RI_BID, RI_RANK, RI_RETURN, RI_TOKENS, RI_REMOVE, RI_NONE,
+	RI_BUY_CARD, RI_DISCARD, RI_PLAY, RI_UPGRADE, RI_CLAIM, RI_ADVANCE,
+	RI_PAY, RI_REFUSE, RI_RELIEF, RI_PLACE, RI_ATTACK, RI_RELEASE,
+	RI_STOP, RI_CATHEDRAL_DEFEND, RI_CIVIL_WAR, RI_ELIMINATION
+};
+
+/* One order line, parsed; players are named by their capital (index in
+   rs->capitals) and turned into seats when the line is applied. */
+struct ren_item {
+	enum ren_item_kind kind;
+	int line;
+	int n;				/* BID, TOKENS, PLACE, WITH, RELIEF */
+	int a;				/* card, province, advance, capital */
+	int flag;			/* LAST, SHORTAGE, CATHEDRAL, choices */
+	int rank[REN_MAX_CAPITALS];	/* RANK */
+	int nrank;
+	struct ren_play play;		/* PLAY: target is a capital index */
+};
+
+/*
+ * Parses one order line ("PLACE 3 IN St. Malo", "play war on genoa");
+ * keywords and names are case-insensitive.  0, or -1 with err.
+ */
+int ren_parse_line(const struct ren_ruleset *rs, const char *line,
+    struct ren_item *it, struct strbuf *err);
+
+/* ren-turn.c: the flow from one decision to the next */
+
+enum ren_decision_kind {
+	RD_CAPITAL_BID, RD_EURO_RETURN, RD_TOKEN_BID, RD_REMOVE, RD_BUY,
+	RD_PLAY, RD_PURCHASE, RD_EXPANSION, RD_FINAL_PLAY
+};
+
+struct ren_decision {
+	enum ren_decision_kind kind;
+	int player;
+	char step[32];			/* "T0.CAPITAL", "T3.EXPANSION" */
+};
+
+/* The decisions due now; their number, 0 when the game is over. */
+int ren_pending(const struct ren_state *st, struct ren_decision *out,
+    int max);
+/*
+ * Applies a player's lines to his pending decision and moves the game on
+ * until a decision is missing.  Lines that are illegal when reached are
+ * skipped and reported as events (RR13, RR19, RR25); -1 with err only
+ * when the player has no decision now or a line does not belong to it.
+ */
+int ren_apply(struct ren_ctx *c, int player, const struct ren_item *items,
+    int n, struct strbuf *err);
+/* The deadline's default (RR38) for a player's pending decision. */
+int ren_apply_default(struct ren_ctx *c, int player);
+/* The setup after the state's players are seated: to the capital bid. */
+void ren_start(struct ren_ctx *c);
 
 #endif

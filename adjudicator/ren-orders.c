@@ -1,0 +1,336 @@
+/*
+ * ren-orders.c - the order lines of Age of Renaissance.  A line is a
+ * keyword and its arguments; names may hold spaces ("St. Malo", "Walter
+ * the Penniless"), so the words that follow a name (WITH, CATHEDRAL, FOR,
+ * ON, IN, PROTECT) end it.
+ */
+#include "ren.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define MAX_WORDS 24
+
+struct words {
+	int n;
+	char *w[MAX_WORDS];
+	char buf[256];
+};
+
+static int
+split(const char *line, struct words *ws, struct strbuf *err)
+{
+	char *p;
+
+	if (strlen(line) >= sizeof(ws->buf)) {
+		sb_add(err, "line too long");
+		return -1;
+	}
+	strcpy(ws->buf, line);
+	ws->n = 0;
+	for (p = strtok(ws->buf, " \t"); p; p = strtok(NULL, " \t")) {
+		if (ws->n == MAX_WORDS) {
+			sb_add(err, "too many words");
+			return -1;
+		}
+		ws->w[ws->n++] = p;
+	}
+	return 0;
+}
+
+static int
+is(const char *w, const char *kw)
+{
+	return w != NULL && str_ieq(w, kw);
+}
+
+/* Joins words [from, to) with single spaces into out. */
+static void
+join(const struct words *ws, int from, int to, char *out, size_t len)
+{
+	int i;
+
+	out[0] = '\0';
+	for (i = from; i < to; i++) {
+		if (i > from)
+			strncat(out, " ", len - strlen(out) - 1);
+		strncat(out, ws->w[i], len - strlen(out) - 1);
+	}
+}
+
+static int
+number(const char *w, int *out, struct strbuf *err)
+{
+	char *end;
+	long v;
+
+	if (w == NULL) {
+		sb_add(err, "a number is missing");
+		return -1;
+	}
+	v = strtol(w, &end, 10);
+	if (*end != '\0' || end == w || v < -10000 || v > 10000) {
+		sb_addf(err, "'%s' is not a number", w);
+		return -1;
+	}
+	*out = (int)v;
+	return 0;
+}
+
+/* The index of the first word from 'from' that is one of kws, or n. */
+static int
+until(const struct words *ws, int from, const char *const *kws)
+{
+	int i, k;
+
+	for (i = from; i < ws->n; i++)
+		for (k = 0; kws[k]; k++)
+			if (is(ws->w[i], kws[k]))
+				return i;
+	return ws->n;
+}
+
+static const char *const play_words[] = {
+	"for", "on", "in", "protect", NULL
+};
+static const char *const attack_words[] = { "with", "cathedral", NULL };
+
+static int
+parse_play(const struct ren_ruleset *rs, const struct words *ws,
+    struct ren_item *it, struct strbuf *err)
+{
+	char name[128];
+	int i = 1, e;
+
+	memset(&it->play, 0, sizeof(it->play));
+	it->play.commodity = it->play.target = it->play.category = -1;
+	it->play.area = -1;
+	e = until(ws, i, play_words);
+	join(ws, i, e, name, sizeof(name));
+	it->a = ren_find_card(rs, name, err);
+	if (it->a < 0)
+		return -1;
+	for (i = e; i < ws->n; i = e) {
+		const char *kw = ws->w[i];
+
+		e = until(ws, i + 1, play_words);
+		join(ws, i + 1, e, name, sizeof(name));
+		if (is(kw, "protect")) {
+			if (number(ws->w[i + 1], &it->play.protection,
+			    err) < 0)
+				return -1;
+		} else if (is(kw, "for")) {
+			int k;
+
+			/* a commodity, or Papal Decree's category */
+			for (k = 0; k < REN_NCATEGORIES; k++)
+				if (str_ieq(name, ren_category_name(k)))
+					it->play.category = k;
+			if (it->play.category < 0) {
+				it->play.commodity = ren_find_commodity(rs,
+				    name, err);
+				if (it->play.commodity < 0)
+					return -1;
+			}
+		} else if (is(kw, "on")) {
+			it->play.target = ren_find_capital(rs, name, err);
+			if (it->play.target < 0)
+				return -1;
+		} else {
+			/* IN: an area, or up to three provinces "a, b" */
+			char *p, *save;
+
+			it->play.area = ren_find_area(rs, name, NULL);
+			if (it->play.area >= 0)
+				continue;
+			for (p = strtok_r(name, ",", &save); p;
+			    p = strtok_r(NULL, ",", &save)) {
+				while (*p == ' ')
+					p++;
+				if (it->play.nprov == 3) {
+					sb_add(err, "at most three provinces");
+					return -1;
+				}
+				it->play.prov[it->play.nprov] =
+				    ren_find_province(rs, p, err);
+				if (it->play.prov[it->play.nprov++] < 0)
+					return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+int
+ren_parse_line(const struct ren_ruleset *rs, const char *line,
+    struct ren_item *it, struct strbuf *err)
+{
+	struct words ws;
+	char name[128];
+	const char *k;
+	int i, e;
+
+	memset(it, 0, sizeof(*it));
+	if (split(line, &ws, err) < 0)
+		return -1;
+	if (ws.n == 0) {
+		sb_add(err, "empty line");
+		return -1;
+	}
+	k = ws.w[0];
+	if (is(k, "bid")) {
+		it->kind = RI_BID;
+		return ws.n == 2 ? number(ws.w[1], &it->n, err) :
+		    (sb_add(err, "BID takes one number (RR3)"), -1);
+	}
+	if (is(k, "rank")) {
+		char *p, *save;
+
+		it->kind = RI_RANK;
+		join(&ws, 1, ws.n, name, sizeof(name));
+		for (p = strtok_r(name, ",", &save); p;
+		    p = strtok_r(NULL, ",", &save)) {
+			while (*p == ' ')
+				p++;
+			if (it->nrank == REN_MAX_CAPITALS) {
+				sb_add(err, "more capitals than there are");
+				return -1;
+			}
+			it->rank[it->nrank] = ren_find_capital(rs, p, err);
+			if (it->rank[it->nrank++] < 0)
+				return -1;
+		}
+		return 0;
+	}
+	if (is(k, "tokens")) {
+		it->kind = RI_TOKENS;
+		if (ws.n < 2 || ws.n > 3 || (ws.n == 3 &&
+		    !is(ws.w[2], "last"))) {
+			sb_add(err, "TOKENS n [LAST] (RR5, RR7)");
+			return -1;
+		}
+		it->flag = ws.n == 3;
+		return number(ws.w[1], &it->n, err);
+	}
+	if (is(k, "return") || is(k, "discard") || is(k, "claim")) {
+		it->kind = is(k, "return") ? RI_RETURN : is(k, "discard") ?
+		    RI_DISCARD : RI_CLAIM;
+		join(&ws, 1, ws.n, name, sizeof(name));
+		it->a = ren_find_card(rs, name, err);
+		return it->a < 0 ? -1 : 0;
+	}
+	if (is(k, "remove")) {
+		/* REMOVE commodity SHORTAGE|SURPLUS (RR9) */
+		it->kind = RI_REMOVE;
+		if (ws.n < 3 || !(is(ws.w[ws.n - 1], "shortage") ||
+		    is(ws.w[ws.n - 1], "surplus"))) {
+			sb_add(err, "REMOVE commodity SHORTAGE|SURPLUS (RR9)");
+			return -1;
+		}
+		it->flag = is(ws.w[ws.n - 1], "shortage");
+		join(&ws, 1, ws.n - 1, name, sizeof(name));
+		it->a = ren_find_commodity(rs, name, err);
+		return it->a < 0 ? -1 : 0;
+	}
+	if (is(k, "none") || is(k, "stop") || is(k, "pay") ||
+	    is(k, "refuse") || is(k, "upgrade")) {
+		it->kind = is(k, "none") ? RI_NONE : is(k, "stop") ? RI_STOP :
+		    is(k, "pay") ? RI_PAY : is(k, "refuse") ? RI_REFUSE :
+		    RI_UPGRADE;
+		if (ws.n != 1 && !(is(k, "upgrade") && ws.n == 2 &&
+		    is(ws.w[1], "ships"))) {
+			sb_addf(err, "%s takes nothing more", k);
+			return -1;
+		}
+		return 0;
+	}
+	if (is(k, "buy")) {
+		it->kind = RI_BUY_CARD;
+		if (ws.n != 2 || !is(ws.w[1], "card")) {
+			sb_add(err, "BUY CARD (RR11, RR32)");
+			return -1;
+		}
+		return 0;
+	}
+	if (is(k, "advance")) {
+		it->kind = RI_ADVANCE;
+		join(&ws, 1, ws.n, name, sizeof(name));
+		it->a = ren_find_advance(rs, name, err);
+		return it->a < 0 ? -1 : 0;
+	}
+	if (is(k, "relief")) {
+		it->kind = RI_RELIEF;
+		return ws.n == 2 ? number(ws.w[1], &it->n, err) :
+		    (sb_add(err, "RELIEF n (RR22)"), -1);
+	}
+	if (is(k, "play")) {
+		it->kind = RI_PLAY;
+		return parse_play(rs, &ws, it, err);
+	}
+	if (is(k, "place")) {
+		/* PLACE n IN province (RR25) */
+		it->kind = RI_PLACE;
+		if (ws.n < 4 || !is(ws.w[2], "in")) {
+			sb_add(err, "PLACE n IN province (RR25)");
+			return -1;
+		}
+		if (number(ws.w[1], &it->n, err) < 0)
+			return -1;
+		join(&ws, 3, ws.n, name, sizeof(name));
+		it->a = ren_find_province(rs, name, err);
+		return it->a < 0 ? -1 : 0;
+	}
+	if (is(k, "attack") || is(k, "release")) {
+		it->kind = is(k, "attack") ? RI_ATTACK : RI_RELEASE;
+		e = until(&ws, 1, attack_words);
+		join(&ws, 1, e, name, sizeof(name));
+		it->a = ren_find_province(rs, name, err);
+		if (it->a < 0)
+			return -1;
+		for (i = e; i < ws.n; i++) {
+			if (it->kind == RI_ATTACK && is(ws.w[i], "with") &&
+			    i + 1 < ws.n) {
+				if (number(ws.w[++i], &it->n, err) < 0)
+					return -1;
+			} else if (it->kind == RI_ATTACK &&
+			    is(ws.w[i], "cathedral")) {
+				it->flag = 1;
+			} else {
+				sb_addf(err, "unexpected '%s' (ATTACK province "
+				    "[WITH n] [CATHEDRAL], RR25)", ws.w[i]);
+				return -1;
+			}
+		}
+		return 0;
+	}
+	if (is(k, "cathedral") && ws.n == 3 && is(ws.w[1], "defend")) {
+		static const char *const pol[] = { "never", "marker", "always" };
+
+		it->kind = RI_CATHEDRAL_DEFEND;
+		for (i = 0; i < 3; i++)
+			if (is(ws.w[2], pol[i])) {
+				it->n = i;
+				return 0;
+			}
+	}
+	if (is(k, "civil-war") && ws.n == 3 && is(ws.w[1], "lose") &&
+	    (is(ws.w[2], "cash") || is(ws.w[2], "tokens"))) {
+		it->kind = RI_CIVIL_WAR;
+		it->n = is(ws.w[2], "cash") ? 1 : 2;
+		return 0;
+	}
+	if (is(k, "elimination") && ws.n == 2 && is(ws.w[1], "empty")) {
+		it->kind = RI_ELIMINATION;
+		return 0;
+	}
+	if (is(k, "swap")) {
+		sb_add(err, "SWAP, Renaissance's standing order (RR8), is not "
+		    "implemented yet");
+		return REN_NOT_IMPLEMENTED;
+	}
+	sb_addf(err, "unknown order '%s'", line);
+	return -1;
+}

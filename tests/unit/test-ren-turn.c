@@ -1,0 +1,379 @@
+/*
+ * test-ren-turn.c - order lines (ren-orders.c) and the flow of whole
+ * games (ren-turn.c): games of deadline defaults only (RR38), and games
+ * of a simple player that bids, expands, attacks, buys and plays, from
+ * the capital bid to the score, with the pieces counted at every
+ * decision (RR1: 36 tokens and 25 markers each, never more or fewer).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dice.h"
+#include "ren-test.h"
+#include "util.h"
+
+static int
+parse(const char *line, struct ren_item *it, struct strbuf *err)
+{
+	sb_reset(err);
+	return ren_parse_line(ren_test_ruleset(), line, it, err);
+}
+
+TEST(ren_orders_parse)
+{
+	struct ren_item it;
+	struct strbuf err;
+
+	sb_init(&err);
+	CHECK_INT(parse("place 3 in St. Malo", &it, &err), 0);
+	CHECK_INT(it.kind, RI_PLACE);
+	CHECK_INT(it.n, 3);
+	CHECK_INT(it.a, RP("st-malo"));
+	CHECK_INT(parse("ATTACK montpelier WITH 6 cathedral", &it, &err), 0);
+	CHECK_INT(it.kind, RI_ATTACK);
+	CHECK_INT(it.a, RP("montpellier"));
+	CHECK_INT(it.n, 6);
+	CHECK_INT(it.flag, 1);
+	CHECK_INT(parse("TOKENS -2 LAST", &it, &err), 0);
+	CHECK_INT(it.n, -2);
+	CHECK_INT(it.flag, 1);
+	CHECK_INT(parse("rank barcelona, venice, genoa", &it, &err), 0);
+	CHECK_INT(it.nrank, 3);
+	CHECK_INT(it.rank[0], 2);
+	CHECK_INT(parse("play walter the penniless protect 10", &it, &err),
+	    0);
+	CHECK_INT(it.a, RCARD("walter-the-penniless"));
+	CHECK_INT(it.play.protection, 10);
+	CHECK_INT(parse("play war on Genoa", &it, &err), 0);
+	CHECK_INT(it.play.target, 1);
+	CHECK_INT(parse("play pirates-vikings in valencia, genoa", &it, &err),
+	    0);
+	CHECK_INT(it.play.nprov, 2);
+	CHECK_INT(it.play.prov[1], RP("genoa"));
+	CHECK_INT(parse("play black death in area vii", &it, &err), 0);
+	CHECK_INT(it.play.area, ren_area_by_id(ren_test_ruleset(), "VII"));
+	CHECK_INT(parse("play papal decree for religion", &it, &err), 0);
+	CHECK_INT(it.play.category, CAT_RELIGION);
+	CHECK_INT(parse("play cloth-wine-1 for wine", &it, &err), 0);
+	CHECK_INT(it.play.commodity, RCOM("wine"));
+	CHECK_INT(parse("advance W", &it, &err), 0);
+	CHECK_INT(it.a, ADV('W'));
+	CHECK_INT(parse("remove gold shortage", &it, &err), 0);
+	CHECK_INT(it.flag, 1);
+	CHECK_INT(parse("civil-war lose cash", &it, &err), 0);
+	CHECK_INT(it.kind, RI_CIVIL_WAR);
+	CHECK_INT(parse("place 3 in Bordeux", &it, &err), -1);
+	CHECK_STR(err.buf, "unknown province 'Bordeux' (did you mean "
+	    "'Bordeaux'?)");
+	CHECK_INT(parse("swap up play", &it, &err), REN_NOT_IMPLEMENTED);
+	CHECK_CONTAINS(err.buf, "not implemented yet");
+	CHECK_INT(parse("fly to the moon", &it, &err), -1);
+	CHECK_STR(err.buf, "unknown order 'fly to the moon'");
+	sb_release(&err);
+}
+
+/* RR1: each player's 36 tokens and 25 markers are all somewhere */
+static int
+pieces_ok(const struct ren_state *st)
+{
+	int p;
+
+	for (p = 0; p < st->nplayers; p++) {
+		if (st->p[p].stock + st->p[p].expansion +
+		    ren_tokens_on_map(st, p) != st->rs->tokens)
+			return 0;
+		if (st->p[p].mat + ren_markers_on_map(st, p) !=
+		    st->rs->markers)
+			return 0;
+		if (st->p[p].stock < 0 || st->p[p].mat < 0 ||
+		    st->p[p].cash < 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* Every card is in exactly one place. */
+static int
+cards_ok(const struct ren_state *st)
+{
+	uint64_t seen = st->discard | st->removed | st->held_back, all;
+	int k, p;
+
+	if (st->epoch == 0)
+		return 1;	/* before the deal */
+	for (k = 0; k < st->ndraw; k++) {
+		if (seen & ((uint64_t)1 << st->draw[k]))
+			return 0;
+		seen |= (uint64_t)1 << st->draw[k];
+	}
+	if ((st->discard & st->removed) || (st->discard & st->held_back))
+		return 0;
+	for (p = 0; p < st->nplayers; p++) {
+		if (seen & st->p[p].hand)
+			return 0;
+		seen |= st->p[p].hand;
+		/* a returned Euro card waits for the others' (RR4) */
+		if (st->phase == RPH_EURO_RETURN && st->p[p].euro_returned >= 0)
+			seen |= (uint64_t)1 << st->p[p].euro_returned;
+	}
+	/* the cards of epochs not reached are still in the box */
+	all = 0;
+	for (k = 0; k < st->rs->ncards; k++)
+		if (st->rs->cards[k].epoch <= st->epoch ||
+		    st->rs->cards[k].euro == EURO_MOVED)
+			all |= (uint64_t)1 << k;
+	return (seen & all) == all;
+}
+
+/* A small player: bids, expands, attacks, buys and plays at random. */
+static unsigned bot_seed;
+
+static int
+bot_rand(int n)
+{
+	bot_seed = bot_seed * 1103515245u + 12345u;
+	return n > 0 ? (int)((bot_seed >> 16) % (unsigned)n) : 0;
+}
+
+static int
+bot_orders(const struct ren_state *st, const struct ren_decision *d,
+    struct ren_item *it)
+{
+	const struct ren_ruleset *rs = st->rs;
+	int p = d->player, n = 0, k, i;
+
+	memset(it, 0, 12 * sizeof(*it));
+	switch (d->kind) {
+	case RD_CAPITAL_BID: {
+		int ncap = ren_capitals_in_play(rs, st->nplayers, it[1].rank);
+
+		it[0].kind = RI_BID;
+		it[0].n = bot_rand(20);
+		it[1].kind = RI_RANK;
+		it[1].nrank = ncap;
+		for (k = ncap - 1; k > 0; k--) {
+			int j = bot_rand(k + 1), t = it[1].rank[k];
+
+			it[1].rank[k] = it[1].rank[j];
+			it[1].rank[j] = t;
+		}
+		return 2;
+	}
+	case RD_EURO_RETURN:
+		it[0].kind = RI_RETURN;
+		it[0].a = st->p[p].dealt[bot_rand(3)];
+		return 1;
+	case RD_TOKEN_BID:
+		it[0].kind = RI_TOKENS;
+		it[0].n = bot_rand(st->p[p].cash / 2 + 1) - 1;
+		it[0].flag = bot_rand(4) == 0;
+		return 1;
+	case RD_REMOVE:
+		it[0].kind = RI_NONE;
+		return 1;
+	case RD_BUY:
+		it[0].kind = RI_BUY_CARD;
+		return 1;
+	case RD_PLAY:
+		for (k = 0; k < rs->ncards && n < 4; k++) {
+			if (!(st->p[p].hand >> k & 1) ||
+			    rs->cards[k].kind == RC_EVENT)
+				continue;
+			it[n].kind = RI_PLAY;
+			it[n].a = k;
+			it[n].play.commodity = rs->cards[k].commodities[
+			    bot_rand(rs->cards[k].ncommodities)];
+			it[n].play.target = it[n].play.area = -1;
+			it[n].play.category = -1;
+			it[n++].line = k;
+		}
+		return n;
+	case RD_PURCHASE:
+		if (bot_rand(3) == 0)
+			it[n++].kind = RI_UPGRADE;
+		for (k = 0; k < 3; k++) {
+			it[n].kind = RI_ADVANCE;
+			it[n++].a = bot_rand(REN_NADVANCES);
+		}
+		it[n].kind = RI_RELIEF;
+		it[n++].n = 1;
+		return n;
+	case RD_EXPANSION:
+		for (k = 0; k < 40 && n < 10; k++) {
+			i = bot_rand(rs->nprovinces);
+			if (rs->provinces[i].removed)
+				continue;
+			if (st->dom[i] >= 0 && st->dom[i] != p) {
+				it[n].kind = RI_ATTACK;
+				it[n++].a = i;
+			} else if (st->dom[i] < 0) {
+				it[n].kind = RI_PLACE;
+				it[n].a = i;
+				it[n++].n = 1 + bot_rand(rs->provinces[i].market);
+			}
+		}
+		if (bot_rand(5) == 0)
+			it[n++].kind = RI_BUY_CARD;
+		return n;
+	case RD_FINAL_PLAY:
+		return 0;
+	}
+	return 0;
+}
+
+/* Games that reached the final card play (RR36), not Chaos for all;
+   and events of some kinds, over all games played */
+static int final_plays;
+static const char *const counted[] = {
+	"dominate", "attack-won", "attack-lost", "advance", "commodity",
+	"war", "leader", "skipped", "cathedral", "chaos"
+};
+static int counts[10];
+
+/* Plays a game to its end; with bot, the small player, else defaults. */
+static void
+play_game(int nplayers, int epochs, unsigned seed, int bot, int *turns)
+{
+	struct ren_test_game t;
+	struct ren_decision ds[REN_MAX_PLAYERS];
+	struct ren_item it[12];
+	struct strbuf err;
+	unsigned char key[SEED_BYTES] = { 0 };
+	int steps, nd, bad = 0, final = 0;
+
+	ren_test_game_init(&t, nplayers);
+	ren_state_init(&t.st, ren_test_ruleset(), nplayers, 0, epochs);
+	key[0] = (unsigned char)seed;
+	key[1] = (unsigned char)(seed >> 8);
+	dice_set_key(&t.dice, key);
+	bot_seed = seed;
+	sb_init(&err);
+	ren_start(&t.c);
+	for (steps = 0; steps < 5000; steps++) {
+		nd = ren_pending(&t.st, ds, REN_MAX_PLAYERS);
+		if (nd == 0)
+			break;
+		if (ds[0].kind == RD_FINAL_PLAY && !final) {
+			final = 1;
+			final_plays++;
+		}
+		journal_clear(&t.j);
+		if (bot) {
+			int n = bot_orders(&t.st, &ds[0], it);
+
+			sb_reset(&err);
+			if (ren_apply(&t.c, ds[0].player, it, n, &err) != 0) {
+				/* a refused order: its default then */
+				if (ds[0].kind != RD_TOKEN_BID &&
+				    ds[0].kind != RD_EURO_RETURN)
+					bad++;
+				ren_apply_default(&t.c, ds[0].player);
+			}
+		} else if (ren_apply_default(&t.c, ds[0].player) != 0)
+			bad++;
+		for (size_t e = 0; e < t.j.n; e++)
+			for (int k = 0; k < 10; k++)
+				counts[k] += strcmp(t.j.ev[e].type,
+				    counted[k]) == 0;
+		if (!pieces_ok(&t.st) || !cards_ok(&t.st)) {
+			test_fail(__FILE__, __LINE__, "pieces or cards lost "
+			    "at %s, seed %u: %s", ds[0].step, seed,
+			    ren_test_events(&t));
+			break;
+		}
+		if (t.dice.error != NULL) {
+			test_fail(__FILE__, __LINE__, "dice: %s",
+			    t.dice.error);
+			break;
+		}
+	}
+	CHECK_INT(bad, 0);
+	CHECK_INT(t.st.phase, RPH_OVER);
+	CHECK(t.st.nwinners >= 1);
+	CHECK(steps < 5000);
+	*turns = t.st.turn;
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* RR38's defaults alone play a game to its end (RR36): nobody buys a
+   token, so the deck runs out through the draws */
+TEST(ren_turn_default_games)
+{
+	int turns, n;
+
+	final_plays = 0;
+	for (n = REN_MIN_PLAYERS; n <= REN_MAX_PLAYERS; n++) {
+		play_game(n, 3, 11u * (unsigned)n, 0, &turns);
+		CHECK(turns > 5);
+	}
+	/* the 3-player game ends in Chaos for all at turn 15: cards pile
+	   up unplayed and stabilization outgrows the income; the others
+	   reach the final card play when the last pile runs out */
+	CHECK_INT(final_plays, 3);
+}
+
+/* Forty games of the small player, 3-6 players, one to three epochs */
+TEST(ren_turn_random_games)
+{
+	int g, turns;
+
+	final_plays = 0;
+	memset(counts, 0, sizeof(counts));
+	for (g = 0; g < 40; g++)
+		play_game(REN_MIN_PLAYERS + g % 4, 1 + g % 3, 1000u + (unsigned)g,
+		    1, &turns);
+	/* every game reaches its final card play, and the games hold the
+	   whole turn: placements, competitions won and lost, advances,
+	   wars of the final play (measured: 353, 59, 49, 375, 120) */
+	CHECK_INT(final_plays, 40);
+	CHECK(counts[0] >= 100);
+	CHECK(counts[1] >= 20);
+	CHECK(counts[2] >= 20);
+	CHECK(counts[3] >= 100);
+	CHECK(counts[5] >= 10);
+}
+
+/* The first steps of a game, as a report would list them */
+TEST(ren_turn_steps)
+{
+	struct ren_test_game t;
+	struct ren_decision ds[REN_MAX_PLAYERS];
+	struct ren_item it[2];
+	struct strbuf err;
+	int p;
+
+	ren_test_game_init(&t, 3);
+	ren_state_init(&t.st, ren_test_ruleset(), 3, 0, 3);
+	sb_init(&err);
+	ren_start(&t.c);
+	CHECK_INT(ren_pending(&t.st, ds, REN_MAX_PLAYERS), 3);
+	CHECK_STR(ds[0].step, "T0.CAPITAL");
+	CHECK_INT(parse("tokens 3", &it[0], &err), 0);
+	CHECK_INT(ren_apply(&t.c, 0, it, 1, &err), -1);
+	CHECK_STR(err.buf, "line 0 does not answer T0.CAPITAL");
+	for (p = 0; p < 3; p++)
+		CHECK_INT(ren_apply_default(&t.c, p), 0);
+	CHECK_INT(ren_pending(&t.st, ds, REN_MAX_PLAYERS), 3);
+	CHECK_STR(ds[0].step, "T0.EURO");
+	for (p = 0; p < 3; p++)
+		CHECK_INT(ren_apply_default(&t.c, p), 0);
+	CHECK_INT(ren_pending(&t.st, ds, REN_MAX_PLAYERS), 3);
+	CHECK_STR(ds[0].step, "T1.ORDER");
+	/* the bids stay sealed until all are in */
+	CHECK_INT(parse("tokens 5", &it[0], &err), 0);
+	CHECK_INT(ren_apply(&t.c, 1, it, 1, &err), 0);
+	CHECK_INT(t.st.p[1].expansion, 0);
+	CHECK_INT(ren_apply(&t.c, 1, it, 1, &err), -1);
+	CHECK_INT(ren_apply_default(&t.c, 0), 0);
+	CHECK_INT(ren_apply_default(&t.c, 2), 0);
+	CHECK_INT(t.st.p[1].expansion, 5);
+	CHECK_INT(t.st.order[2], 1);
+	/* no markers in turn 1: the draw is made, the buy phase has no
+	   holders of V or P, so the play phase waits for the first */
+	CHECK_INT(ren_pending(&t.st, ds, REN_MAX_PLAYERS), 1);
+	CHECK_STR(ds[0].step, "T1.PLAY");
+	CHECK_INT(ren_hand_size(&t.st, 1), 3);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
