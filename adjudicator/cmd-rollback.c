@@ -137,7 +137,7 @@ cmd_rollback(int argc, char **argv)
 	char *mailpath = NULL, *spool = NULL;
 	size_t k, n, nu = 0, ncr = 0, oldlen = 0, q, ri;
 	int c, lock, rc, from, to = -1, waiting = 0, resend = 0, mail = 0;
-	int earlier = 0;
+	int earlier = 0, rollbacks;
 	struct strbuf chain;
 	long v;
 
@@ -181,6 +181,8 @@ cmd_rollback(int argc, char **argv)
 	}
 	for (n = 0; n < g.nhist && g.hist[n].run <= to; n++)
 		;
+	/* issue 17.9: this one and every one before, undone ones too */
+	rollbacks = game_rollbacks(&g) + 1;
 	sb_init(&err);
 	sb_init(&text);
 	sb_init(&out);
@@ -254,8 +256,9 @@ cmd_rollback(int argc, char **argv)
 	g.ndeadlines = 0;
 	backup = backup_name(path, from);
 	sb_addf(&text, "rollback %d\nfrom-run %d\nbackup %s\n"
-	    "backup-sha256 %s%s", to, from, strrchr(backup, '/') ?
-	    strrchr(backup, '/') + 1 : backup, sum, chain.buf);
+	    "backup-sha256 %s\nrollbacks %d%s", to, from, strrchr(backup,
+	    '/') ? strrchr(backup, '/') + 1 : backup, sum, rollbacks,
+	    chain.buf);
 	if ((e = game_moderate(&g, text.buf, now, &err)) == NULL) {
 		diag(EXIT_SOFTWARE, path, 0, "%s", err.buf);
 		rc = EXIT_SOFTWARE;

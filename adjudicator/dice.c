@@ -40,9 +40,22 @@ dice_log_clear(struct dice *d)
 	d->nlog = 0;
 }
 
+static void
+held_clear(struct dice *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nheld; i++)
+		free(d->held[i]);
+	free(d->held);
+	d->held = NULL;
+	d->nheld = 0;
+}
+
 void
 dice_release(struct dice *d)
 {
+	held_clear(d);
 	dice_log_clear(d);
 	free(d->log);
 	free(d->game_id);
@@ -96,6 +109,35 @@ dice_add_entropy(struct dice *d, const char *text)
 	d->entropy_len += n + 1;
 	d->entropy[d->entropy_len] = '\0';
 	derive_key(d);
+}
+
+void
+dice_hold_entropy(struct dice *d, const char *text, int run)
+{
+	if (d->nheld > 0 && d->held_run != run)
+		dice_flush_entropy(d);
+	d->held = xrealloc(d->held, (d->nheld + 1) * sizeof(*d->held));
+	d->held[d->nheld++] = xstrdup(text);
+	d->held_run = run;
+}
+
+static int
+by_bytes(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void
+dice_flush_entropy(struct dice *d)
+{
+	size_t i;
+
+	if (d->nheld == 0)
+		return;
+	qsort(d->held, d->nheld, sizeof(*d->held), by_bytes);
+	for (i = 0; i < d->nheld; i++)
+		dice_add_entropy(d, d->held[i]);
+	held_clear(d);
 }
 
 void

@@ -20,6 +20,11 @@
  * Players' entropy (R30, issue 4): from the first ENTROPY line accepted,
  * the key is HMAC-SHA256(seed, E) where E is every entropy text accepted so
  * far, in order of acceptance, each followed by one newline (0x0a).
+ * Issue 17.10, games of dice rule 2 (adjudicator-game(5)): the texts of
+ * one run join E together, sorted by their bytes, so that the order in
+ * which the moderator gives the run its files chooses nothing: the game
+ * holds each (dice_hold_entropy) and lets them join before the next
+ * entry that is not one of the run's intake (dice_flush_entropy).
  */
 #ifndef DICE_H
 #define DICE_H
@@ -27,6 +32,11 @@
 #include <stddef.h>
 
 #define SEED_BYTES 32
+/*
+ * The dice rule new games are made under (adjudicator-game(5), the
+ * attribute dice): 1 the first; 2 since issue 17 (9, 10).
+ */
+#define DICE_RULE_CURRENT 2
 
 struct draw {
 	unsigned n;		/* draw number */
@@ -42,6 +52,9 @@ struct dice {
 	int have_key;
 	char *entropy;		/* owned: the entropy texts so far */
 	size_t entropy_len;
+	char **held;		/* owned: texts held until the run's end */
+	size_t nheld;
+	int held_run;		/* the run they came in */
 	int verify;		/* compare computed draws with the script */
 	unsigned next;		/* number of the next draw */
 	const struct draw *script;	/* borrowed, may be NULL */
@@ -57,6 +70,13 @@ void dice_release(struct dice *d);
 void dice_set_key(struct dice *d, const unsigned char key[SEED_BYTES]);
 /* Appends one player's entropy text and derives the key anew. */
 void dice_add_entropy(struct dice *d, const char *text);
+/*
+ * Dice rule 2: holds one entropy text of run; one of another run lets
+ * those held join first.
+ */
+void dice_hold_entropy(struct dice *d, const char *text, int run);
+/* The texts held join the key, sorted by their bytes (strcmp). */
+void dice_flush_entropy(struct dice *d);
 /* Borrows script (it must outlive the dice's use of it). */
 void dice_set_script(struct dice *d, const struct draw *script, size_t n,
     int verify);

@@ -145,6 +145,9 @@ build_xml(struct game *g, const char *now, int viewer, int need_run,
 	xml_set_int(root, "run", g->run);
 	if (g->sealing_bound)
 		xml_set(root, "sealing", "bound");
+	/* rule 1 is written as no attribute, as files made before had it */
+	if (g->dice_rule > 1)
+		xml_set_int(root, "dice", g->dice_rule);
 	n = xml_add(root, "players", NULL);
 	for (i = 0; i < g->st.seats.nplayers; i++) {
 		m = xml_add(n, "player", NULL);

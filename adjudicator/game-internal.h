@@ -34,6 +34,8 @@ struct entry *new_entry(struct game *g, enum entry_kind kind,
     const char *now);
 void finish_entry(struct game *g, struct entry *e);
 struct ctx ctx_for(struct game *g, struct journal *j);
+void entropy_entry(struct game *g, enum entry_kind kind, int run,
+    const char *text);
 
 /* moderator.c */
 char *entry_line(const char *text, const char *key);

@@ -123,6 +123,13 @@ struct game {
 	struct deadline *deadlines;
 	size_t ndeadlines;
 	int run;		/* number of the latest run */
+	/*
+	 * Issue 17.9, 17.10: the rule the dice follow, <game dice="N">
+	 * (absent: 1).  Rule 2 lets a run's ENTROPY join sorted, and gives
+	 * the dice after a rollback from the seed, the run and the number
+	 * of rollbacks only.  A game keeps the rule it was made under.
+	 */
+	int dice_rule;
 	struct dice dice;
 	/* Keys pinned by full fingerprint (issue 4), from EN_KEY entries. */
 	char key_fpr[RS_MAX_COUNTRIES][41];
@@ -280,6 +287,8 @@ void game_doc_unhide(xmlDoc *doc, struct hidden *h, size_t nh);
 void game_doc_trim(xmlDoc *doc, int run, struct hidden **h, size_t *nh);
 
 /* moderator.c */
+/* Issue 17.9: the rollbacks the game has had, undone ones too. */
+int game_rollbacks(const struct game *g);
 
 /*
  * A moderator's command (issue 11) as a history entry of kind

@@ -31,6 +31,27 @@ entry_release(struct entry *e)
 	journal_release(&e->j);
 }
 
+/*
+ * Issue 17.10: an entry's part in the dice's entropy, live and in every
+ * replay alike.  Under dice rule 2 a run's ENTROPY texts are held while
+ * its files come in (their entries and the signed messages'), and join
+ * the key, sorted, before any other entry: before any draw.  text NULL:
+ * the entry's text is not known yet (game_entropy holds it).
+ */
+void
+entropy_entry(struct game *g, enum entry_kind kind, int run,
+    const char *text)
+{
+	if (g->dice_rule < 2) {
+		if (kind == EN_ENTROPY && text != NULL)
+			dice_add_entropy(&g->dice, text);
+	} else if (kind == EN_ENTROPY) {
+		if (text != NULL)
+			dice_hold_entropy(&g->dice, text, run);
+	} else if (kind != EN_RECEIVED)
+		dice_flush_entropy(&g->dice);
+}
+
 struct entry *
 new_entry(struct game *g, enum entry_kind kind, const char *now)
 {
@@ -46,6 +67,7 @@ new_entry(struct game *g, enum entry_kind kind, const char *now)
 	snprintf(e->time, sizeof(e->time), "%s", now ? now : "");
 	journal_init(&e->j);
 	g->nhist++;
+	entropy_entry(g, kind, g->run, NULL);
 	return e;
 }
 

@@ -402,6 +402,14 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	rsnode = xml_child(root, "ruleset");
 	g->sealing_bound = xml_attr(root, "sealing", sealing,
 	    sizeof(sealing)) == 0 && strcmp(sealing, "bound") == 0;
+	/* issue 17.9, 17.10: a game keeps the dice rule it was made under */
+	g->dice_rule = xml_attr_int(root, "dice", 1);
+	if (g->dice_rule < 1 || g->dice_rule > DICE_RULE_CURRENT) {
+		diag(EXIT_DATAERR, path, (int)xmlGetLineNo(root), "game "
+		    "played under dice rule %d; this adjudicator knows rules "
+		    "1 to %d", g->dice_rule, DICE_RULE_CURRENT);
+		goto out;
+	}
 	ruleset_commit_read(g, xml_child(root, "ruleset-digest"));
 	/* the cache's file had its ruleset copy checked when it was loaded */
 	if (c == NULL && ruleset_check(g, rsnode, path, lean) != 0)

@@ -106,8 +106,30 @@ moderator_apply(struct game *g, const struct entry *e, struct strbuf *err)
 		/*
 		 * The dice after a rollback are new: players saw the draws
 		 * of the runs undone, and must not know what comes next.
+		 * Rule 2 (issue 17.9): new from what the moderator cannot
+		 * vary, the run and the number of rollbacks the game has
+		 * had (the entry records it), so that the same rollback
+		 * tried again from the file as it was draws the same dice,
+		 * and another try shows in every report.  Under rule 1 the
+		 * whole text counts, the backup's name and SHA-256 with it.
 		 */
-		dice_add_entropy(&g->dice, t);
+		char *count = entry_line(t, "rollbacks");
+		int back;
+
+		if (g->dice_rule < 2)
+			dice_add_entropy(&g->dice, t);
+		else if (count == NULL || sscanf(t, "rollback %d", &back) != 1) {
+			sb_add(err, "a rollback names no run and number of "
+			    "rollbacks");
+			free(count);
+			return -1;
+		} else {
+			char *x = xasprintf("rollback %d %s", back, count);
+
+			dice_add_entropy(&g->dice, x);
+			free(x);
+		}
+		free(count);
 	} else if (strcmp(verb, "deadline") != 0) {
 		sb_addf(err, "unknown moderator's command '%s'", verb);
 		return -1;
@@ -148,4 +170,29 @@ game_note(struct game *g, struct entry *e, const char *fmt, ...)
 	va_end(ap);
 	ev(&c, "moderator", NO_COUNTRY, "%s", sb.buf);
 	sb_release(&sb);
+}
+
+/*
+ * A rollback entry counts itself and the rollbacks it undid, which it
+ * keeps as "earlier-rollback" lines: those are no longer in the history.
+ */
+int
+game_rollbacks(const struct game *g)
+{
+	const char *p;
+	size_t k;
+	int n = 0;
+
+	for (k = 0; k < g->nhist; k++) {
+		const struct entry *e = &g->hist[k];
+
+		if (e->kind != EN_MODERATOR || e->text == NULL ||
+		    strncmp(e->text, "rollback ", 9) != 0)
+			continue;
+		n++;
+		for (p = e->text; (p = strstr(p, "\nearlier-rollback ")) !=
+		    NULL; p++)
+			n++;
+	}
+	return n;
 }

@@ -25,6 +25,7 @@ game_create(struct game *g, const char *id,
 	g->run = 0;
 	ruleset_commit(g);
 	g->sealing_bound = 1;
+	g->dice_rule = DICE_RULE_CURRENT;
 	e = new_entry(g, EN_SETUP, now);
 	c = ctx_for(g, &e->j);
 	aor_start(&c);
@@ -145,6 +146,6 @@ game_entropy(struct game *g, int country, const char *text, const char *now)
 
 	e->country = country;
 	e->text = xstrdup(text);
-	dice_add_entropy(&g->dice, text);
+	entropy_entry(g, EN_ENTROPY, e->run, text);
 	aor_state_digest(&g->st, e->digest);
 }

@@ -140,8 +140,7 @@ replay_entry(struct game *g, struct entry *e, int verify, int digest_too,
 	int rc = 0, np, i;
 	size_t k;
 
-	if (e->kind == EN_ENTROPY)
-		dice_add_entropy(&g->dice, e->text ? e->text : "");
+	entropy_entry(g, e->kind, e->run, e->text ? e->text : "");
 	if (e->kind == EN_KEY)
 		apply_key(g, e);
 	if (e->kind == EN_REVOKE)
@@ -264,10 +263,8 @@ replay_cached(struct game *g, const char *needs_plain)
 	for (k = 0; k < g->nhist && rc == 0; k++) {
 		struct entry *e = &g->hist[k];
 
+		entropy_entry(g, e->kind, e->run, e->text ? e->text : "");
 		switch (e->kind) {
-		case EN_ENTROPY:
-			dice_add_entropy(&g->dice, e->text ? e->text : "");
-			break;
 		case EN_KEY:
 			apply_key(g, e);
 			break;

@@ -3,8 +3,10 @@
 # signing times (points 5, 6, 8): a signature dated after the run, a key
 # change that voids the orders queued under the old key, a rollback past
 # a key's registration, a revoked key registered again, one key for two
-# countries (point 7, expiry, is in trust.sh).  Throwaway keys in
-# short-lived GnuPG homes (every gpg-agent is ended).
+# countries.  Dice the moderator cannot choose (9, 10): a retried
+# rollback, the order of a run's files.  The history's chained digest in
+# every report and 'verify --report' (11).  Throwaway keys in short-lived
+# GnuPG homes (every gpg-agent is ended).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 adj=${ADJUDICATOR:-$top/build/adjudicator}
@@ -139,6 +141,80 @@ for i in 1 2 3; do
 		--report /dev/null > /dev/null 2>&1
 done
 "$adj" verify "$g" > "$w/out" 2>&1 && ok || { bad "verify after playing on"; cat "$w/out"; }
+
+# Point 10: the order of a run's files does not choose the dice.  Two
+# games from the same seed take the same two files in either order; the
+# draws that follow are the same.
+order p.txt dice Prussia T1.A1.2 "BID 1 A Russia B Netherlands" "ENTROPY p-one"
+order s.txt dice Spain T1.A1.1 "BID 0 A Russia B Netherlands" "ENTROPY s-one"
+for v in a b; do
+	newgame "$w/$v.xml" dice > /dev/null 2>&1 || bad "new $v"
+done
+(cd "$w" && "$adj" resolve a.xml p.txt s.txt --seed-file seed --now "$T" \
+	--deadline-passed --report /dev/null) > /dev/null 2>&1 || bad "resolve a"
+(cd "$w" && "$adj" resolve b.xml s.txt p.txt --seed-file seed --now "$T" \
+	--deadline-passed --report /dev/null) > /dev/null 2>&1 || bad "resolve b"
+for v in a b; do
+	for i in 2 3 4; do
+		"$adj" resolve "$w/$v.xml" --deadline-passed --seed-file "$w/seed" \
+			--now "2026-12-0${i}T10:00:00Z" --report "$w/$v-$i.txt" \
+			> /dev/null 2>&1 || bad "resolve $v $i"
+	done
+	grep '<draw ' "$w/$v.xml" > "$w/$v.draws"
+done
+[ "$(wc -l < "$w/a.draws")" -gt 46 ] && ok || bad "no draws after the entropy"
+cmp -s "$w/a.draws" "$w/b.draws" && ok ||
+	{ bad "the order of the files changed the dice"; diff "$w/a.draws" "$w/b.draws"; }
+cmp -s "$w/a-4.txt" "$w/b-4.txt" && ok || bad "the order of the files changed the report"
+"$adj" verify "$w/b.xml" --seed-file "$w/seed" > "$w/out" 2>&1 && ok ||
+	{ bad "verify of a game with ENTROPY in two files"; cat "$w/out"; }
+grep -q '^<game [^>]* dice="2"' "$w/a.xml" && ok || bad "a new game does not record its dice rule"
+# A game of rule 1 (no dice attribute: every file made before) keeps the
+# rule it was played under: its ENTROPY joins in the order taken.
+for v in c d; do
+	newgame "$w/$v.xml" dice > /dev/null 2>&1 || bad "new $v"
+	sed -i 's/ dice="2"//' "$w/$v.xml"
+	rm -f "$w/$v.xml.cache"
+done
+(cd "$w" && "$adj" resolve c.xml p.txt s.txt --seed-file seed --now "$T" \
+	--deadline-passed --report /dev/null) > /dev/null 2>&1 || bad "resolve c"
+(cd "$w" && "$adj" resolve d.xml s.txt p.txt --seed-file seed --now "$T" \
+	--deadline-passed --report /dev/null) > /dev/null 2>&1 || bad "resolve d"
+for v in c d; do
+	for i in 2 3 4; do
+		"$adj" resolve "$w/$v.xml" --deadline-passed --seed-file "$w/seed" \
+			--now "2026-12-0${i}T10:00:00Z" --report /dev/null \
+			> /dev/null 2>&1 || bad "resolve $v $i"
+	done
+	grep '<draw ' "$w/$v.xml" > "$w/$v.draws"
+	"$adj" verify "$w/$v.xml" --seed-file "$w/seed" > "$w/out" 2>&1 && ok ||
+		{ bad "verify of the rule 1 game $v"; cat "$w/out"; }
+done
+grep -q ' dice=' "$w/c.xml" && bad "a rule 1 game was given a dice rule" || ok
+cmp -s "$w/c.draws" "$w/a.draws" && ok || bad "rule 1 changed the dice of the files in one order"
+cmp -s "$w/c.draws" "$w/d.draws" && bad "rule 1 no longer takes ENTROPY in the order accepted" || ok
+
+# Point 9: the dice after a rollback depend on the seed, the run and the
+# number of rollbacks only: the same rollback tried again from the file
+# as it was gives the same dice, and the rollback records the count.
+cp "$w/a.xml" "$w/a3.xml"
+try() {	# try N: roll a.xml back to run 2, play run 3, keep its draws
+	"$adj" rollback "$w/a.xml" --to-run 2 --now "$T" > /dev/null 2>&1 ||
+		bad "rollback $1"
+	"$adj" resolve "$w/a.xml" --deadline-passed --seed-file "$w/seed" \
+		--now 2026-12-05T10:00:00Z --report "$w/try$1.txt" \
+		> /dev/null 2>&1 || bad "resolve after rollback $1"
+	grep '<draw ' "$w/a.xml" > "$w/try$1.draws"
+}
+try 1
+cp "$w/a3.xml" "$w/a.xml"
+try 2
+cmp -s "$w/try1.draws" "$w/try2.draws" && ok ||
+	{ bad "a retried rollback gave other dice"; diff "$w/try1.draws" "$w/try2.draws"; }
+try 3
+grep -q "^rollbacks 2\$" "$w/a.xml" && ok || bad "the second rollback does not count 2"
+"$adj" verify "$w/a.xml" --seed-file "$w/seed" > "$w/out" 2>&1 && ok ||
+	{ bad "verify after the rollbacks"; cat "$w/out"; }
 
 echo "keys-dice: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
