@@ -7,9 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The journal and ev() are Age of Reason's today (aor.h); they know no
-   game but the events they store. */
-#include "aor.h"
+#include "journal.h"
+#include "module.h"
 #include "util.h"
 
 void

@@ -1,0 +1,217 @@
+/*
+ * test-ren-module.c - Age of Renaissance through the module interface
+ * (ren-module.c, module.h) as the machinery will call it: seats, setup,
+ * decisions and their steps, order lines packed into struct order, the
+ * sealed bids (RR39), defaults (RR38) to the end, the state's XML against
+ * formats/renaissance-game.rng, its digest, the cache's pack and unpack.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/tree.h>
+
+#include "dice.h"
+#include "orders.h"
+#include "ren-test.h"
+#include "util.h"
+#include "xmlutil.h"
+
+extern const struct game_module renaissance_module;
+#define M (&renaissance_module)
+
+struct mgame {
+	void *st;
+	struct dice dice;
+	struct journal j;
+	struct ctx c;
+};
+
+static void
+mgame_init(struct mgame *g, int n)
+{
+	unsigned char key[SEED_BYTES] = { 3 };
+	struct seating *s;
+	int k;
+
+	g->st = xcalloc(1, M->state_size);
+	M->state_init(g->st, ren_test_ruleset(), 0, M->reading_current);
+	s = M->seating(g->st);
+	s->nplayers = n;
+	for (k = 0; k < n; k++) {
+		s->players[k].country = k;
+		s->seat_of[k] = k;
+	}
+	dice_init(&g->dice, "ren-module-test");
+	dice_set_key(&g->dice, key);
+	journal_init(&g->j);
+	g->c.st = g->st;
+	g->c.dice = &g->dice;
+	g->c.j = &g->j;
+	M->setup(&g->c);
+}
+
+static void
+mgame_release(struct mgame *g)
+{
+	dice_release(&g->dice);
+	journal_release(&g->j);
+	free(g->st);
+}
+
+/* An order of country at step from lines joined by '\n'. */
+static int
+order(struct order *o, int country, const char *step, const char *lines,
+    struct strbuf *err)
+{
+	char buf[512], *p, *save;
+	int n = 0;
+
+	memset(o, 0, sizeof(*o));
+	snprintf(o->step, sizeof(o->step), "%s", step);
+	o->country = country;
+	snprintf(buf, sizeof(buf), "%s", lines);
+	for (p = strtok_r(buf, "\n", &save); p; p = strtok_r(NULL, "\n",
+	    &save)) {
+		if (M->parse_line(ren_test_ruleset(), country, p, n + 1,
+		    o->items + (size_t)n * M->item_size, err) != 0)
+			return -1;
+		n++;
+	}
+	o->nitems = n;
+	return 0;
+}
+
+TEST(ren_module_table)
+{
+	int min, max;
+	struct strbuf err;
+
+	sb_init(&err);
+	CHECK_STR(M->name, "renaissance");
+	CHECK(M->max_items >= 16);
+	M->players_range(ren_test_ruleset(), &min, &max);
+	CHECK_INT(min, 3);
+	CHECK_INT(max, 6);
+	CHECK_INT(M->country_find(ren_test_ruleset(), "Player 2", NULL), 1);
+	CHECK_INT(M->country_find(ren_test_ruleset(), "p6", NULL), 5);
+	CHECK_INT(M->country_find(ren_test_ruleset(), "venice", &err), -1);
+	CHECK_STR(err.buf, "unknown player 'venice' (the seats are p1 to p6)");
+	CHECK_STR(M->country_id(ren_test_ruleset(), 2), "p3");
+	CHECK(M->step_valid("T0.CAPITAL"));
+	CHECK(M->step_valid("T12.EXPANSION"));
+	CHECK(!M->step_valid("T1.S4"));
+	sb_reset(&err);
+	{
+		char out[32];
+
+		CHECK_INT(M->parse_step("t3.purchase", out, sizeof(out), &err),
+		    0);
+		CHECK_STR(out, "T3.PURCHASE");
+		CHECK_INT(M->parse_step("turn 3", out, sizeof(out), &err), -1);
+	}
+	sb_release(&err);
+}
+
+TEST(ren_module_game)
+{
+	struct mgame g;
+	struct decision ds[8];
+	struct order o;
+	struct strbuf err;
+	int n, k, steps, w[8];
+	char d1[65], d2[65];
+	void *copy;
+
+	sb_init(&err);
+	mgame_init(&g, 4);
+	n = M->pending(g.st, ds, 8);
+	CHECK_INT(n, 4);
+	CHECK_STR(ds[0].step, "T0.CAPITAL");
+	CHECK_STR(M->decision_kinds[ds[0].kind], "capital-bid");
+	CHECK_INT(order(&o, 1, "T0.CAPITAL", "BID 12\nRANK paris, venice, "
+	    "genoa, barcelona", &err), 0);
+	CHECK(M->order_secret(&o));
+	CHECK_INT(M->check(g.st, &o, &err), 0);
+	CHECK_INT(M->apply(&g.c, &o, &err), 0);
+	/* sealed until all are in (RR39) */
+	CHECK(!M->may_reveal(g.st, "T0.CAPITAL", 1));
+	CHECK_INT(M->step_status(g.st, "T0.CAPITAL", 1, &err), STEP_STALE);
+	CHECK_INT(M->step_status(g.st, "T1.ORDER", 1, &err), STEP_FUTURE);
+	for (k = 0; k < 4; k++)
+		if (k != 1)
+			M->apply_default(&g.c, &ds[k]);
+	CHECK(M->may_reveal(g.st, "T0.CAPITAL", 1));
+	n = M->pending(g.st, ds, 8);
+	CHECK_STR(ds[0].step, "T0.EURO");
+	for (steps = 0; steps < 3000 && !M->over(g.st); steps++) {
+		n = M->pending(g.st, ds, 8);
+		CHECK(n > 0);
+		if (n == 0)
+			break;
+		M->apply_default(&g.c, &ds[0]);
+		if (steps == 20) {
+			xmlDoc *doc = xmlNewDoc(BAD_CAST "1.0");
+			xmlNode *root = xmlNewNode(NULL, BAD_CAST "x");
+			xmlNode *s;
+
+			xmlDocSetRootElement(doc, root);
+			M->state_xml(g.st, root);
+			s = xml_child(root, "state");
+			xmlUnlinkNode(s);
+			xmlDocSetRootElement(doc, s);
+			xmlFreeNode(root);
+			CHECK_INT(xml_validate(doc, "state",
+			    "tests/unit/ren-state.rng"), 0);
+			xmlFreeDoc(doc);
+			/* the cache's bytes give the same state back */
+			copy = xcalloc(1, M->state_size);
+			M->state_pack(g.st, copy);
+			CHECK(((struct ren_state *)((char *)copy +
+			    sizeof(struct seating)))->rs == NULL);
+			M->state_unpack(copy, copy, ren_test_ruleset());
+			M->state_digest(g.st, d1);
+			M->state_digest(copy, d2);
+			CHECK_STR(d1, d2);
+			free(copy);
+		}
+	}
+	CHECK(M->over(g.st));
+	CHECK(M->winners(g.st, w, 8) >= 1);
+	sb_reset(&err);
+	M->describe(g.st, 0, &err);
+	CHECK_CONTAINS(err.buf, "game over");
+	mgame_release(&g);
+	sb_release(&err);
+}
+
+/* RR39: a viewer sees his own hand only */
+static void
+count_hidden(xmlNode *n, void *ctx)
+{
+	(void)n;
+	(*(int *)ctx)++;
+}
+
+TEST(ren_module_hands_hidden)
+{
+	struct mgame g;
+	struct decision ds[8];
+	xmlDoc *doc = xmlNewDoc(BAD_CAST "1.0");
+	xmlNode *root = xmlNewNode(NULL, BAD_CAST "x");
+	int k, hidden = 0;
+
+	mgame_init(&g, 3);
+	for (k = 0; k < 3; k++) {
+		M->pending(g.st, ds, 8);
+		M->apply_default(&g.c, &ds[0]);
+	}
+	xmlDocSetRootElement(doc, root);
+	M->state_xml(g.st, root);
+	M->state_hide(xml_child(root, "state"), "p2", count_hidden, &hidden);
+	CHECK_INT(hidden, 2);
+	hidden = 0;
+	M->state_hide(xml_child(root, "state"), NULL, count_hidden, &hidden);
+	CHECK_INT(hidden, 3);
+	xmlFreeDoc(doc);
+	mgame_release(&g);
+}
