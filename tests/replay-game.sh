@@ -45,23 +45,15 @@ r=0
 # Every REGEN-th run's report (5; 1 for all, 0 for none) is compared
 # with the one the golden game file gives.
 regen=${REGEN:-5}
+. "$top/tests/tools/runs.sh"
+game=$work/game.xml seed=$work/seed report=$work/r.txt privdir=
 while read -r kind time files; do
-	case $kind in
-	resolve)
-		(cd "$src" && "$adj" resolve "$work/game.xml" $files \
-			--seed-file "$work/seed" --now "$time" \
-			--report "$work/r.txt")
-		;;
-	deadline)
-		"$adj" resolve "$work/game.xml" --deadline-passed \
-			--seed-file "$work/seed" --now "$time" \
-			--report "$work/r.txt"
-		;;
-	*)
-		echo "replay-game: bad line in $dir/runs: $kind" >&2
-		exit 2
-		;;
-	esac
+	# shellcheck disable=SC2086 # the file names are words
+	(cd "$src" && run_line "$kind" "$time" $files) || {
+		echo "replay-game: $dir/runs: the run \"$kind $time" \
+		    "$files\" failed" >&2
+		exit 1
+	}
 	printf '\n' >> "$work/reports.txt"
 	cat "$work/r.txt" >> "$work/reports.txt"
 	# every saved game file is validated below (the program does not
