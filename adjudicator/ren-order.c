@@ -15,6 +15,7 @@ ren_turn_start(struct ren_ctx *c)
 	int p;
 
 	st->cards_bought = 0;
+	st->swaps_done = 0;
 	st->nleaders = 0;
 	st->leader_cond = 0;
 	st->papal_ban = -1;

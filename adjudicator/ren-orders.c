@@ -327,9 +327,27 @@ ren_parse_line(const struct ren_ruleset *rs, const char *line,
 		return 0;
 	}
 	if (is(k, "swap")) {
-		sb_add(err, "SWAP, Renaissance's standing order (RR8), is not "
-		    "implemented yet");
-		return REN_NOT_IMPLEMENTED;
+		/* SWAP UP|DOWN phase [EVERY TURN] (RR8) */
+		static const struct { const char *w; int ph; } ph[] = {
+			{ "draw", RPH_DRAW }, { "buy", RPH_BUY },
+			{ "play", RPH_PLAY }, { "purchase", RPH_PURCHASE },
+			{ "expansion", RPH_EXPANSION }, { "end", RPH_END_TURN }
+		};
+
+		it->kind = RI_SWAP;
+		if ((ws.n == 3 || (ws.n == 5 && is(ws.w[3], "every") &&
+		    is(ws.w[4], "turn"))) && (is(ws.w[1], "up") ||
+		    is(ws.w[1], "down")))
+			for (i = 0; i < (int)ARRAY_SIZE(ph); i++)
+				if (is(ws.w[2], ph[i].w)) {
+					it->n = is(ws.w[1], "up") ? -1 : 1;
+					it->a = ph[i].ph;
+					it->flag = ws.n == 5;
+					return 0;
+				}
+		sb_add(err, "SWAP UP|DOWN draw|buy|play|purchase|expansion|end "
+		    "[EVERY TURN] (RR8)");
+		return -1;
 	}
 	sb_addf(err, "unknown order '%s'", line);
 	return -1;

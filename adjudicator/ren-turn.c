@@ -15,6 +15,34 @@
 
 static void advance(struct ren_ctx *c);
 
+/* RR8: the standing swaps for the start of this phase, first player
+   first; each made once, or lapsing for the turn with the reason */
+static void
+phase_swaps(struct ren_ctx *c, enum ren_phase ph)
+{
+	struct ren_state *st = c->st;
+	int k, done[REN_MAX_PLAYERS] = { 0 };
+
+	if (st->swaps_done == (int)ph + 1)
+		return;
+	st->swaps_done = (int)ph + 1;
+	for (k = 0; k < st->nplayers; k++) {
+		int p = st->order[k];
+		struct strbuf err;
+
+		if (done[p] || st->p[p].out || st->p[p].swap_dir == 0 ||
+		    st->p[p].swap_phase != (int)ph)
+			continue;
+		done[p] = 1;
+		sb_init(&err);
+		if (ren_swap(c, p, st->p[p].swap_dir, &err) != 0)
+			ren_ev(c, "swap", p, "%s's SWAP lapses this turn: %s.",
+			    ren_pname(st, p), err.buf);
+		sb_release(&err);
+		k = -1;		/* the order changed: look again */
+	}
+}
+
 void
 ren_start(struct ren_ctx *c)
 {
@@ -178,21 +206,31 @@ static void
 next_phase(struct ren_ctx *c)
 {
 	struct ren_state *st = c->st;
+	int p;
 
 	switch (st->phase) {
 	case RPH_BUY:
 		st->phase = RPH_PLAY;
+		phase_swaps(c, RPH_PLAY);
 		break;
 	case RPH_PLAY:
 		st->phase = RPH_PURCHASE;
+		phase_swaps(c, RPH_PURCHASE);
 		break;
 	case RPH_PURCHASE:
 		st->phase = RPH_EXPANSION;
+		/* RR8: Holy Indulgence, Civil War, then the swaps */
 		ren_holy_indulgence(c);
 		ren_civil_war_moves(c);
+		phase_swaps(c, RPH_EXPANSION);
 		break;
 	case RPH_EXPANSION:
+		phase_swaps(c, RPH_END_TURN);
 		ren_end_turn(c);
+		if (st->phase == RPH_TOKEN_BID)
+			for (p = 0; p < st->nplayers; p++)
+				if (!st->p[p].swap_every)
+					st->p[p].swap_dir = 0;
 		break;
 	case RPH_FINAL_PLAY:
 		/* RR36: an open War ends unresolved with the phase */
@@ -236,10 +274,14 @@ advance(struct ren_ctx *c)
 		case RPH_OVER:
 			return;
 		case RPH_DRAW:
+			/* RR8: a swap may change who is first, so it comes
+			   before the removal (RR9) */
+			phase_swaps(c, RPH_DRAW);
 			if (markers_present(st) && !st->p[st->order[0]].out &&
 			    st->actor == 0)
 				return;
 			draws(c);
+			phase_swaps(c, RPH_BUY);
 			continue;
 		case RPH_BUY:
 		case RPH_PLAY:
@@ -302,6 +344,11 @@ standing(struct ren_ctx *c, int player, const struct ren_item *it)
 		return 1;
 	case RI_ELIMINATION:
 		pl->elimination_empty = 1;	/* RR14 */
+		return 1;
+	case RI_SWAP:
+		pl->swap_dir = it->n;		/* RR8 */
+		pl->swap_phase = it->a;
+		pl->swap_every = it->flag;
 		return 1;
 	default:
 		return 0;
@@ -562,8 +609,8 @@ ren_apply(struct ren_ctx *c, int player, const struct ren_item *items,
 		return -1;
 	}
 	for (k = 0; k < n; k++)
-		if (!fits(d->kind, items[k].kind) && !(items[k].kind >=
-		    RI_CATHEDRAL_DEFEND)) {
+		if (!fits(d->kind, items[k].kind) && items[k].kind <
+		    RI_CATHEDRAL_DEFEND) {
 			sb_addf(err, "line %d does not answer %s", items[k].line,
 			    d->step);
 			return -1;

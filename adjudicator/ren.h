@@ -106,6 +106,9 @@ struct ren_player {
 	unsigned char cede[REN_MAX_CAPITALS + 2];	/* CEDE p1 p2 ... */
 	int euro_returned;		/* the card returned, or -1 */
 	int submitted;			/* his sealed bid of this step is in */
+	int swap_dir;			/* RR8's standing SWAP: -1 up, +1 down */
+	int swap_phase;			/* at the start of this enum ren_phase */
+	int swap_every;			/* EVERY TURN, else this turn only */
 };
 
 /* A leader card played this turn (RR15). */
@@ -168,6 +171,7 @@ struct ren_state {
 	uint64_t played_ever;		/* cards played in the game */
 	uint64_t played_turn;		/* cards played this turn */
 	int actor;			/* place in the order whose part it is */
+	int swaps_done;			/* the phase whose swaps are made, + 1 */
 	int part_begun;			/* the actor whose part has begun
 					   (RR12: an open War rolls then) */
 	int nwinners;
@@ -407,7 +411,7 @@ enum ren_item_kind {
 	RI_BID, RI_RANK, RI_RETURN, RI_TOKENS, RI_REMOVE, RI_NONE,
 	RI_BUY_CARD, RI_DISCARD, RI_PLAY, RI_UPGRADE, RI_CLAIM, RI_ADVANCE,
 	RI_PAY, RI_REFUSE, RI_RELIEF, RI_PLACE, RI_ATTACK, RI_RELEASE,
-	RI_STOP, RI_CATHEDRAL_DEFEND, RI_CIVIL_WAR, RI_ELIMINATION
+	RI_STOP, RI_CATHEDRAL_DEFEND, RI_CIVIL_WAR, RI_ELIMINATION, RI_SWAP
 };
 
 /* One order line, parsed; players are named by their capital (index in

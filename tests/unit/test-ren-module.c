@@ -136,6 +136,7 @@ TEST(ren_module_game)
 	/* sealed until all are in (RR39) */
 	CHECK(!M->may_reveal(g.st, "T0.CAPITAL", 1));
 	CHECK_INT(M->step_status(g.st, "T0.CAPITAL", 1, &err), STEP_STALE);
+	/* RR41: an order may come before its step */
 	CHECK_INT(M->step_status(g.st, "T1.ORDER", 1, &err), STEP_FUTURE);
 	for (k = 0; k < 4; k++)
 		if (k != 1)

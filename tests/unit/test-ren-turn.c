@@ -65,8 +65,11 @@ TEST(ren_orders_parse)
 	CHECK_INT(parse("place 3 in Bordeux", &it, &err), -1);
 	CHECK_STR(err.buf, "unknown province 'Bordeux' (did you mean "
 	    "'Bordeaux'?)");
-	CHECK_INT(parse("swap up play", &it, &err), REN_NOT_IMPLEMENTED);
-	CHECK_CONTAINS(err.buf, "not implemented yet");
+	CHECK_INT(parse("swap up play every turn", &it, &err), 0);
+	CHECK_INT(it.kind, RI_SWAP);
+	CHECK_INT(it.a, RPH_PLAY);
+	CHECK_INT(it.flag, 1);
+	CHECK_INT(parse("swap sideways play", &it, &err), -1);
 	CHECK_INT(parse("fly to the moon", &it, &err), -1);
 	CHECK_STR(err.buf, "unknown order 'fly to the moon'");
 	sb_release(&err);
@@ -230,6 +233,10 @@ static const char *const counted[] = {
 };
 static int counts[10];
 
+/* The last game's state and its draws' purposes (RR40). */
+static struct ren_state last_state;
+static int draws_total, draws_unnamed;
+
 /* Plays a game to its end; with bot, the small player, else defaults. */
 static void
 play_game(int nplayers, int epochs, unsigned seed, int bot, int *turns)
@@ -281,6 +288,12 @@ play_game(int nplayers, int epochs, unsigned seed, int bot, int *turns)
 			    ren_test_events(&t));
 			break;
 		}
+		for (size_t e = 0; e < t.dice.nlog; e++) {
+			draws_total++;
+			draws_unnamed += t.dice.log[e].purpose == NULL ||
+			    t.dice.log[e].purpose[0] == '\0';
+		}
+		dice_log_clear(&t.dice);
 		if (t.dice.error != NULL) {
 			test_fail(__FILE__, __LINE__, "dice: %s",
 			    t.dice.error);
@@ -292,6 +305,7 @@ play_game(int nplayers, int epochs, unsigned seed, int bot, int *turns)
 	CHECK(t.st.nwinners >= 1);
 	CHECK(steps < 5000);
 	*turns = t.st.turn;
+	memcpy(&last_state, &t.st, sizeof(last_state));
 	sb_release(&err);
 	ren_test_game_release(&t);
 }
@@ -374,6 +388,97 @@ TEST(ren_turn_steps)
 	CHECK_INT(ren_pending(&t.st, ds, REN_MAX_PLAYERS), 1);
 	CHECK_STR(ds[0].step, "T1.PLAY");
 	CHECK_INT(ren_hand_size(&t.st, 1), 3);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* RR40: every die and shuffle comes from the game's generator with its
+   purpose, so a game is the same game again from the same seed */
+TEST(ren_turn_replays_from_the_seed)
+{
+	struct ren_state first;
+	int turns;
+
+	draws_total = draws_unnamed = 0;
+	play_game(5, 2, 4242u, 1, &turns);
+	memcpy(&first, &last_state, sizeof(first));
+	CHECK(draws_total > 100);	/* 152 measured */
+	CHECK_INT(draws_unnamed, 0);
+	play_game(5, 2, 4242u, 1, &turns);
+	CHECK(memcmp(&first, &last_state, sizeof(first)) == 0);
+	/* another seed, another game */
+	play_game(5, 2, 4243u, 1, &turns);
+	CHECK(memcmp(&first, &last_state, sizeof(first)) != 0);
+}
+
+/* RR12: one pass; an open War is rolled at the start of each later
+   player's part of the play phase (RR16) */
+TEST(ren_turn_war_rolled_at_each_part)
+{
+	struct ren_test_game t;
+	struct ren_item it;
+	struct strbuf err;
+	unsigned dice[] = { FACE(3), FACE(3), FACE(6), FACE(1) };
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	t.st.phase = RPH_PLAY;
+	t.st.actor = 0;
+	t.st.part_begun = 1;
+	ren_test_card(&t, 0, "war");
+	CHECK_INT(parse("play war on genoa", &it, &err), 0);
+	ren_test_dice(&t, dice, 4);
+	CHECK_INT(ren_apply(&t.c, 0, &it, 1, &err), 0);
+	/* 3 against 3: open, then Genoa's part begins: 6 against 1 */
+	CHECK_INT(t.st.war_a, -1);
+	CHECK_INT(t.st.actor, 1);
+	CHECK_CONTAINS(ren_test_events(&t), "The War between Venice and "
+	    "Genoa stays open (RR16).");
+	CHECK_CONTAINS(ren_test_events(&t), "Venice wins the War against "
+	    "Genoa by 5 (RR16).");
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* RR8: a standing SWAP, sent with the token bid, is made at the start of
+   its phase; without Renaissance it lapses with the reason */
+TEST(ren_turn_renaissance_swap)
+{
+	struct ren_test_game t;
+	struct ren_item it[2];
+	struct strbuf err;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	t.st.phase = RPH_TOKEN_BID;
+	ren_test_adv(&t, 2, 'Q');
+	CHECK_INT(parse("tokens 0", &it[0], &err), 0);
+	CHECK_INT(ren_apply(&t.c, 0, it, 1, &err), 0);
+	CHECK_INT(ren_apply(&t.c, 1, it, 1, &err), 0);
+	CHECK_INT(parse("swap up play", &it[1], &err), 0);
+	CHECK_INT(parse("tokens 0", &it[0], &err), 0);
+	CHECK_INT(ren_apply(&t.c, 2, it, 2, &err), 0);
+	/* equal bids: Barcelona, allotted last, plays first (RR7); then
+	   Genoa, Venice. No one holds V or P, so the play phase starts */
+	CHECK_INT(t.st.phase, RPH_PLAY);
+	CHECK_INT(t.st.order[0], 2);
+	CHECK_CONTAINS(ren_test_events(&t), "Barcelona plays first");
+	/* Barcelona is first already: nobody stands before him */
+	CHECK_CONTAINS(ren_test_events(&t), "Barcelona's SWAP lapses this "
+	    "turn: nobody stands before Barcelona in the order of play "
+	    "(RR8).");
+	/* SWAP DOWN at the purchase: Barcelona and Genoa change places
+	   and display boxes; the play phase's parts go by */
+	CHECK_INT(parse("swap down purchase", &it[0], &err), 0);
+	CHECK_INT(ren_apply(&t.c, 2, it, 1, &err), 0);
+	CHECK_INT(ren_apply(&t.c, 1, it, 0, &err), 0);
+	CHECK_INT(ren_apply(&t.c, 0, it, 0, &err), 0);
+	CHECK_INT(t.st.phase, RPH_PURCHASE);
+	CHECK_INT(t.st.order[0], 1);
+	CHECK_INT(t.st.order[1], 2);
+	CHECK_INT(t.st.p[2].box, 4);
+	CHECK_CONTAINS(ren_test_events(&t), "Barcelona uses Renaissance and "
+	    "changes places with Genoa (RR8).");
 	sb_release(&err);
 	ren_test_game_release(&t);
 }
