@@ -370,10 +370,10 @@ make_keyring(struct game *g, const char *const *texts, size_t n,
 		}
 	}
 	if (tmp == NULL) {
-		tmp = xstrdup("/tmp/aor.XXXXXX");
+		tmp = pgp_temp_template();
 		if (mkdtemp(tmp) == NULL) {
-			sb_addf(err, "cannot create a GnuPG home in '/tmp': "
-			    "%s", strerror(errno));
+			sb_addf(err, "cannot create a GnuPG home in '%s': "
+			    "%s", pgp_temp_root(), strerror(errno));
 			free(tmp);
 			return NULL;
 		}

@@ -134,9 +134,10 @@ addresses_free(char **to, size_t n)
 
 /*
  * Issue 18: a run killed during GnuPG work leaves its temporary GnuPG
- * homes (/tmp/aor.XXXXXX; GAME.xml.keys.XXXXXX beside the game) and
- * their gpg-agents; they are removed, with a warning, as the game's other
- * temporaries are.  /tmp is looked at once per process.
+ * homes ($TMPDIR or /tmp/aor.XXXXXX; GAME.xml.keys.XXXXXX beside the
+ * game) and their gpg-agents; they are removed, with a warning, as the
+ * game's other temporaries are.  The temporary folder is looked at once
+ * per process.
  */
 static void
 remove_stale_gnupg(const char *game_path)
@@ -148,7 +149,7 @@ remove_stale_gnupg(const char *game_path)
 
 	sb_init(&removed);
 	if (!tmp_done)
-		pgp_remove_stale("/tmp", "aor.", &removed);
+		pgp_remove_stale(pgp_temp_root(), "aor.", &removed);
 	tmp_done = 1;
 	dir = slash != NULL ? xasprintf("%.*s", (int)(slash - game_path),
 	    slash == game_path ? "/" : game_path) : xstrdup(".");
@@ -420,7 +421,8 @@ player_record(struct mailstate *ms, const char *country)
 int
 queue_new_players(struct moderation *m, struct game *g)
 {
-	char *dir_name = NULL, *dir = NULL, withheld[RS_MAX_COUNTRIES];
+	char *dir_name = NULL, *dir = NULL;
+	char withheld[RS_MAX_COUNTRIES] = { 0 };
 	int s, rc = EXIT_OK, changed[RS_MAX_COUNTRIES] = { 0 }, any = 0;
 
 	for (s = 0; s < g->st.seats.nplayers; s++) {

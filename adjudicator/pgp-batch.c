@@ -108,7 +108,7 @@ pgp_verify_home_all(const char *home, const char *const *msgs,
 {
 	static const char *const args[] = { "--decrypt-files", NULL };
 	struct strbuf names, status, err;
-	char dir[] = "/tmp/aor.XXXXXX", *path, *part;
+	char *dir = pgp_temp_template(), *path, *part;
 	size_t *idx = xcalloc(n + 1, sizeof(*idx)), m = 0, i, from;
 	const char *s;
 	int done, judged, again, fail = 0, owner;
@@ -172,6 +172,7 @@ pgp_verify_home_all(const char *home, const char *const *msgs,
 	remove_tree(dir);
 	pgp_unclaim_dir(NULL, owner);
 out:
+	free(dir);
 	sb_release(&names);
 	sb_release(&status);
 	sb_release(&err);

@@ -192,6 +192,29 @@ pgp_remove_home(const char *home)
 		nanosleep(&ts, NULL);
 }
 
+const char *
+pgp_temp_root(void)
+{
+	const char *t = getenv("TMPDIR");
+
+	/* short: the agent's socket path below the home must fit in 107
+	 * bytes */
+	if (t != NULL && t[0] == '/' && strlen(t) <= 64)
+		return t;
+	return "/tmp";
+}
+
+char *
+pgp_temp_template(void)
+{
+	const char *root = pgp_temp_root();
+	size_t n = strlen(root);
+
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	return xasprintf("%.*s/aor.XXXXXX", (int)n, root);
+}
+
 int
 pgp_claim_dir(const char *dir)
 {
@@ -292,11 +315,10 @@ pgp_open(struct pgp **pp, const char *homedir, struct strbuf *err)
 	}
 	p = xcalloc(1, sizeof(*p));
 	if (homedir == NULL) {
-		/* Short: the agent's socket path must fit in 107 bytes. */
-		p->home = xstrdup("/tmp/aor.XXXXXX");
+		p->home = pgp_temp_template();
 		if (mkdtemp(p->home) == NULL) {
-			sb_addf(err, "cannot create a GnuPG home in '/tmp': "
-			    "%s", strerror(errno));
+			sb_addf(err, "cannot create a GnuPG home in '%s': "
+			    "%s", pgp_temp_root(), strerror(errno));
 			free(p->home);
 			free(p);
 			return -1;

@@ -23,8 +23,8 @@ struct pgp;	/* opaque: one GPGME context on one GnuPG home */
 
 /*
  * Opens a context on homedir, which must exist; homedir NULL creates a
- * private temporary home (mode 700, /tmp/aor.XXXXXX) that pgp_close removes
- * after ending its gpg-agent. 0 on success, -1 with err.
+ * private temporary home (mode 700, pgp_temp_template) that pgp_close
+ * removes after ending its gpg-agent. 0 on success, -1 with err.
  */
 int pgp_open(struct pgp **p, const char *homedir, struct strbuf *err);
 /* Removes a GnuPG home made for a while and everything in it. */
@@ -40,6 +40,11 @@ void pgp_remove_home(const char *home);
  * NULL) and lets the lock go.  pgp_open claims its temporary homes.
  */
 #define PGP_OWNER_FILE "owner"
+/* Where temporary homes go: $TMPDIR when it is an absolute path of at
+ * most 64 bytes (the agent's sockets must fit in 107), else /tmp. */
+const char *pgp_temp_root(void);
+/* "ROOT/aor.XXXXXX" for mkdtemp (caller frees). */
+char *pgp_temp_template(void);
 int pgp_claim_dir(const char *dir);
 void pgp_unclaim_dir(const char *dir, int fd);
 /*

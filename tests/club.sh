@@ -378,7 +378,10 @@ gpg --homedir "$h" --armor --export > "$w/signonly.asc" 2> /dev/null
 printf '%064d\n' 7 > "$w/seed.late"
 newgame late --seed-file "$w/seed.late" --key prussia:"$w/prussia.asc" \
 	--key spain:"$w/signonly.asc" --moderator-key "$w/moderator.asc"
-ADJUDICATOR_TEST_CRASH_IN_GNUPG=kill "$adj" run --games "$J" \
+# a temporary folder of this suite's own: a run of another suite that
+# sweeps /tmp meanwhile must not take the leftovers before the next run
+mkdir -m 700 "$w/t"
+TMPDIR=$w/t ADJUDICATOR_TEST_CRASH_IN_GNUPG=kill "$adj" run --games "$J" \
 	--imap "imap://127.0.0.1:$IMAP_PORT/judge" \
 	--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" \
 	--netrc "$srv/netrc" --insecure-plain --now "$T" > "$w/out" 2> "$w/err" &
@@ -386,7 +389,7 @@ pid=$!
 { wait "$pid"; } 2> /dev/null	# no "Killed" from the shell
 rc=$?
 left=
-for d in /tmp/aor.*; do
+for d in "$w"/t/aor.*; do
 	[ -f "$d/owner" ] && [ "$(cat "$d/owner" 2>/dev/null)" = "$pid" ] &&
 		left="$left $d"
 done
@@ -397,7 +400,7 @@ for d in $left; do
 	pgrep -f "gpg-agent --homedir $d" > /dev/null && agents=$((agents + 1))
 done
 [ "$agents" -gt 0 ] && ok || bad "8: no gpg-agent was left to remove"
-jrun
+TMPDIR=$w/t jrun
 rc=$?
 snap
 still=0
