@@ -698,7 +698,8 @@ route_of(const struct imap_msg *im, struct pgp **mod, int *tried,
  */
 static int
 answer_unknown(const struct moderation *t, struct judgestate *js,
-    const struct imap_msg *im, const char *id, char **ids, size_t nids)
+    const struct imap_msg *im, const char *id, char **ids, size_t nids,
+    int *answered)
 {
 	struct mail_info info;
 	struct mail_order order;
@@ -763,6 +764,7 @@ answer_unknown(const struct moderation *t, struct judgestate *js,
 	}
 	judge_answer_set(js, key, rc == 0 ? JA_SENT : rc > 0 ? JA_QUEUED :
 	    JA_FAILED, t->now);
+	*answered += rc == 0;
 	if (judgestate_save(js, t->now) != 0 && rc == 0)
 		rc = -1;
 out:
@@ -801,7 +803,7 @@ worse(int a, int b)
 /* Routes the judge's inbox into the games' folders.  Its exit status. */
 static int
 route_inbox(struct moderation *t, struct judgestate *js, char sep,
-    char **ids, size_t nids, int *routed, int *unknown)
+    char **ids, size_t nids, int *routed, int *unknown, int *answered)
 {
 	struct imap_msg *msgs = NULL;
 	struct strbuf err;
@@ -828,7 +830,8 @@ route_inbox(struct moderation *t, struct judgestate *js, char sep,
 		for (k = 0; k < nids && !known; k++)
 			known = strcmp(ids[k], id) == 0;
 		if (!known) {
-			a = answer_unknown(t, js, &msgs[i], id, ids, nids);
+			a = answer_unknown(t, js, &msgs[i], id, ids, nids,
+			    answered);
 			if (a > 0) {	/* answered next time */
 				status = worse(status, diag_status() ?
 				    diag_status() : EXIT_TEMPFAIL);
@@ -892,7 +895,8 @@ run_games(struct moderation *t, const char *dir)
 	struct strbuf err;
 	char **ids = NULL, *lock_path, sep = '\0';
 	size_t nids = 0, i;
-	int lock, status, routed = 0, unknown = 0, temporary = 0;
+	int lock, status, routed = 0, unknown = 0, answered = 0;
+	int temporary = 0;
 	struct stat sb;
 
 	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
@@ -925,12 +929,13 @@ run_games(struct moderation *t, const char *dir)
 		goto out;
 	}
 	sb_release(&err);
-	status = route_inbox(t, &js, sep, ids, nids, &routed, &unknown);
+	status = route_inbox(t, &js, sep, ids, nids, &routed, &unknown,
+	    &answered);
 	if (routed + unknown > 0)
 		printf("judge: routed %d mail%s to %s game%s, %d for no game "
-		    "here (answered)\n", routed, routed == 1 ? "" : "s",
+		    "here (%d answered)\n", routed, routed == 1 ? "" : "s",
 		    nids == 1 ? "its" : "their", nids == 1 ? "" : "s",
-		    unknown);
+		    unknown, answered);
 	for (i = 0; i < nids; i++) {
 		struct moderation m = *t;
 		char *path = xasprintf("%s/%s.xml", dir, ids[i]);

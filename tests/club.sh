@@ -232,6 +232,8 @@ for i in $(seq 1 16); do
 done
 [ "$n" -eq 0 ] && ok || bad "3: $n automatic mails were answered"
 [ "$(jcount aor-unknown)" -eq 17 ] && ok || bad "3: aor-unknown holds $(jcount aor-unknown), not 17"
+grep -q "^judge: routed 4 mails to their games, 17 for no game here (1 answered)$" \
+	"$w/out" && ok || { bad "3: the judge's summary"; cat "$w/out"; }
 # 6.
 line=$(awk -F'|' '$6 == "<stranger-1@test.invalid>"' "$w/sink.txt")
 body "$(echo "$line" | cut -d'|' -f1)" > "$w/ans" 2>/dev/null
