@@ -135,7 +135,8 @@ lint-man:
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/formats \
 		$(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(LIBEXECDIR)/adjudicator
+		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
+		$(DESTDIR)$(LIBEXECDIR)/adjudicator
 	install -m 755 $(B)/adjudicator $(DESTDIR)$(BINDIR)/adjudicator
 	install -m 755 $(B)/adjudicator-mail \
 		$(DESTDIR)$(LIBEXECDIR)/adjudicator/adjudicator-mail
@@ -145,6 +146,7 @@ install: all
 		$(DESTDIR)$(DATADIR)/templates/
 	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
+	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7/
 
 clean:
 	rm -rf $(B) build-asan build-fuzz
