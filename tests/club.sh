@@ -18,6 +18,8 @@
 #      gets the current private report with its order form;
 #   8. a run killed during GnuPG work leaves a temporary GnuPG home and
 #      its gpg-agent, which the next run removes;
+#   and a step of three games killed at six fixed moments loses nothing
+#   and applies nothing twice;
 #   and real clients' shapes: mutt's inline PGP (signed and encrypted),
 #   PGP/MIME encrypted, Thunderbird's format=flowed and its PGP/MIME
 #   signed mail with protected headers, Python's quoted-printable (an
@@ -428,6 +430,59 @@ jrun
 	ok || { bad "8: the keyring left beside enc.xml is still there"; cat "$w/err"; }
 [ "$(with_subject "[aor late] run 0: private report for Spain" | wc -l)" -eq 1 ] && ok ||
 	bad "8: the report of the killed run was not sent once"
+
+# Killed at fixed moments of a step of three games (in the routing, a
+# fetch, a resolve, a send): the next steps lose nothing and apply nothing
+# twice.  Where each kill lands depends on the machine's speed; what is
+# checked holds wherever it lands.
+J2=$w/club2
+mkdir "$J2"
+$D mailbox create -u moderator judge2
+for id in k1 k2 k3; do
+	"$adj" new -o "$J2/$id.xml" --id "$id" --now 2026-12-03T01:00:00Z \
+		--deadline-hours 48 --report /dev/null \
+		--player prussia:Anna:prussia@test.invalid \
+		--player spain:Bob:spain@test.invalid > /dev/null 2>&1 ||
+		bad "new $id failed"
+	set -- $(pending_of "$J2/$id.xml")
+	order "$w/$id-1" "$id" "$2" "$1" "BID 0 A Russia B Netherlands"
+	order "$w/$id-2" "$id" "$(other "$2")" T1.A1.2 "PASS"
+	for n in 1 2; do
+		who=$2
+		[ "$n" -eq 2 ] && who=$(other "$2")
+		plain_mail "$(nm "$who") <$(lc "$who")@test.invalid>" \
+		    "<$id-$n@test.invalid>" "orders" "$w/$id-$n" |
+		    $D save -u moderator -m judge2
+	done
+done
+krun() {
+	"$adj" run --games "$J2" --imap "imap://127.0.0.1:$IMAP_PORT/judge2" \
+		--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" \
+		--netrc "$srv/netrc" --insecure-plain --now "$T" \
+		> "$w/kout" 2> "$w/kerr"
+}
+for delay in 0.05 0.1 0.2 0.3 0.5 0.8; do
+	krun &
+	kpid=$!
+	sleep "$delay"
+	kill -9 "$kpid" 2> /dev/null
+	{ wait "$kpid"; } 2> /dev/null
+done
+krun
+krun
+rc=$?
+[ "$rc" -eq 0 ] && [ "$(jcount judge2)" -eq 0 ] && ok ||
+	{ bad "after the kills: exit $rc, $(jcount judge2) mails in the inbox"; cat "$w/kerr"; }
+for id in k1 k2 k3; do
+	filed=$(grep -c 'status="filed"' "$J2/$id.xml.mail")
+	applied=$(grep -c 'kind="order".*source="[^"]*spool/' "$J2/$id.xml")
+	ids=$(grep -o 'message-id="&lt;[^&]*&gt;" [^>]*status="filed"' \
+	    "$J2/$id.xml.mail" | cut -d'"' -f2 | sort | uniq -d | wc -l)
+	[ "$filed" -eq 2 ] && [ "$applied" -eq 2 ] && [ "$ids" -eq 0 ] &&
+	    "$adj" status "$J2/$id.xml" | grep -q "^pending: STEP T1.A2.1" &&
+	    "$adj" verify "$J2/$id.xml" > /dev/null 2>&1 && ok ||
+	    bad "killed steps: $id has $filed filed, $applied applied, $ids taken twice"
+done
 
 for id in enc quiet spring spring.b late; do
 	"$adj" verify "$J/$id.xml" --seed-file "$w/seed.$id" > /dev/null 2>&1 ||
