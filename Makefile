@@ -46,7 +46,8 @@ CORE = util diag dice xmlutil journal modules ruleset orders cache resolve \
 PGP = pgp pgp-verify pgp-batch pgp-keys pgp-encrypt
 # struct game and its file, one file per concern (game.h, game-internal.h).
 GAME = game history play clock moderator ruleset-copy keyring signature \
-	seal queue deadline document save view lock load shape replay verify
+	seal queue deadline document save view lock load shape replay verify \
+	chain
 # The rules of Age of Reason, one file per phase.
 RULES = aor-module aor-state aor-setup aor-auction aor-segment aor-combat \
 	aor-scoring aor-turn aor-orders aor-choices

@@ -245,6 +245,7 @@ save_with_reports(struct game *g, const char *path, const char *now,
 	const char *failed = NULL;
 	struct hidden *hidden, *old = NULL;
 	size_t nhidden, nold = 0;
+	xmlNode *chain;
 	xmlDoc *doc;
 	int rc;
 
@@ -261,7 +262,10 @@ save_with_reports(struct game *g, const char *path, const char *now,
 		game_doc_trim(doc, g->run, &old, &nold);
 	/* the public report's document holds only what all may see */
 	game_doc_hide(g, doc, NO_COUNTRY, &hidden, &nhidden);
+	/* issue 17.11: the history's digest, in the report, not the file */
+	chain = game_doc_chain(g, doc, g->run);
 	rc = report_write(doc, template_path, g->run, NULL, report_path);
+	game_doc_unchain(chain);
 	game_doc_unhide(doc, hidden, nhidden);
 	game_doc_unhide(doc, old, nold);
 	if (rc == EXIT_OK && private_dir != NULL)

@@ -11,7 +11,7 @@
 
 static const char report_usage[] =
     "adjudicator report GAME.xml [--run N] [--for COUNTRY]\n"
-    "       [--template FILE] [-o FILE]";
+    "       [--template FILE] [--seed-file FILE] [-o FILE]";
 
 int
 cmd_report(int argc, char **argv)
@@ -20,11 +20,16 @@ cmd_report(int argc, char **argv)
 		{ "run", required_argument, NULL, 'r' },
 		{ "for", required_argument, NULL, 'f' },
 		{ "template", required_argument, NULL, 't' },
+		{ "seed-file", required_argument, NULL, 's' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *template = NULL, *out = NULL, *viewer = NULL;
+	const char *seed_file = NULL;
+	unsigned char seed[SEED_BYTES];
+	char commit[65];
+	int have;
 	long run = -1;
 	struct strbuf err;
 	struct game g;
@@ -40,6 +45,7 @@ cmd_report(int argc, char **argv)
 			break;
 		case 'f': viewer = optarg; break;
 		case 't': template = optarg; break;
+		case 's': seed_file = optarg; break;
 		case 'o': out = optarg; break;
 		case 'h': return usage(report_usage, EXIT_OK);
 		default: return usage(report_usage, EXIT_USAGE);
@@ -48,9 +54,21 @@ cmd_report(int argc, char **argv)
 	if (argc - optind != 1)
 		return usage(report_usage, EXIT_USAGE);
 	/* a past run: the game as it stood then (the history is the game) */
+	if ((have = seed_for_game(argv[optind], seed_file, seed)) < 0)
+		return diag_status();
 	if ((run >= 0 ? game_load_run(&g, argv[optind], (int)run) :
 	    game_load(&g, argv[optind], NULL, 0)) != 0)
 		return diag_status() ? diag_status() : EXIT_DATAERR;
+	/* issue 17.11: the history's digest is keyed by the seed */
+	if (have && !g.dice.have_key) {
+		seed_commitment(seed, commit);
+		if (strcmp(commit, g.commitment) == 0)
+			dice_set_key(&g.dice, seed);
+		else
+			diag_warn(seed_file ? seed_file : NULL, 0, "not the "
+			    "seed of this game (its SHA-256 is not the "
+			    "commitment): the report has no history digest");
+	}
 	if (viewer != NULL) {
 		sb_init(&err);
 		co = rs_find_country(&g.rs, viewer, &err);

@@ -1,33 +1,116 @@
 /*
  * cmd-verify.c - adjudicator verify: replay the history with the seed.
  */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
 #include "diag.h"
+#include "util.h"
 
 static const char verify_usage[] =
-    "adjudicator verify GAME.xml [--seed-file FILE]";
+    "adjudicator verify GAME.xml [--seed-file FILE] [--report FILE]";
+
+/*
+ * Issue 17.11: the run and history digest a report states ("History
+ * digest through run N", then 64 hex digits: the text and the HTML
+ * report alike).  0, or -1 when it states none.
+ */
+static int
+report_digest(const char *text, int *run, char hex[65])
+{
+	static const char mark[] = "History digest through run ";
+	const char *p = strstr(text, mark), *q;
+	char *end;
+	long r;
+	size_t n;
+
+	if (p == NULL)
+		return -1;
+	p += sizeof(mark) - 1;
+	r = strtol(p, &end, 10);
+	if (end == p || r < 0 || r > 1000000)
+		return -1;
+	*run = (int)r;
+	for (q = end; *q != '\0'; q++) {
+		for (n = 0; isxdigit((unsigned char)q[n]) &&
+		    !isupper((unsigned char)q[n]); n++)
+			;
+		if (n == 64) {
+			memcpy(hex, q, 64);
+			hex[64] = '\0';
+			return 0;
+		}
+		if (n > 0)
+			q += n - 1;
+		if (strncmp(q, "History digest", 14) == 0)
+			return -1;
+	}
+	return -1;
+}
+
+/*
+ * Whether a report a player kept belongs to this archive: its run's
+ * digest must be this history's.  EXIT_OK or EXIT_DATAERR, said on
+ * stdout or as a diagnostic.
+ */
+static int
+check_report(const char *game, const char *file, char (*chain)[65], int runs)
+{
+	char *text, hex[65];
+	int run, rc = EXIT_DATAERR;
+
+	if ((text = read_file(file, NULL)) == NULL) {
+		diag(EXIT_NOINPUT, file, 0, "cannot read: %s", strerror(errno));
+		return EXIT_NOINPUT;
+	}
+	if (report_digest(text, &run, hex) != 0)
+		diag(EXIT_DATAERR, file, 0, "no history digest in this report "
+		    "(\"History digest through run N\" and 64 hexadecimal "
+		    "digits; a report made before they were shown, or one "
+		    "made without the seed, has none)");
+	else if (run >= runs)
+		diag(EXIT_DATAERR, file, 0, "is not a report of this game: it "
+		    "is of run %d, and %s has %d run%s (0 to %d)", run, game,
+		    runs, runs == 1 ? "" : "s", runs - 1);
+	else if (strcmp(hex, chain[run]) != 0)
+		diag(EXIT_DATAERR, file, 0, "is not a report of this game: "
+		    "its history digest of run %d (%s) is not that of %s "
+		    "(%s): the history it was made from differs from this "
+		    "one in that run or before", run, hex, game, chain[run]);
+	else {
+		printf("%s: is a report of run %d of this game (history "
+		    "digest %s)\n", file, run, hex);
+		rc = EXIT_OK;
+	}
+	free(text);
+	return rc;
+}
 
 int
 cmd_verify(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "seed-file", required_argument, NULL, 's' },
+		{ "report", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *seed_file = NULL;
+	const char *seed_file = NULL, *report = NULL;
+	char (*chain)[65] = NULL;
 	unsigned char seed[SEED_BYTES];
 	struct game g;
 	size_t k, draws = 0, msgs = 0;
-	int c, have;
+	int c, have, r, rc = EXIT_OK;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 's': seed_file = optarg; break;
+		case 'r': report = optarg; break;
 		case 'h': return usage(verify_usage, EXIT_OK);
 		default: return usage(verify_usage, EXIT_USAGE);
 		}
@@ -73,6 +156,21 @@ cmd_verify(int argc, char **argv)
 		    "before that was recorded): the replay used the copy as "
 		    "it stands, which proves only that the history follows "
 		    "from it\n", argv[optind]);
+	/*
+	 * Issue 17.11: the chain a player's kept report is checked against
+	 * (the game's seed is known here: the replay needed it).
+	 */
+	if (game_chain(&g, g.run, &chain) == 0)
+		for (r = 0; r <= g.run; r++)
+			printf("%s: history digest, run %d: %s\n",
+			    argv[optind], r, chain[r]);
+	if (report != NULL && chain == NULL) {
+		diag(EXIT_DATAERR, report, 0, "the history digests need the "
+		    "game's seed (--seed-file)");
+		rc = EXIT_DATAERR;
+	} else if (report != NULL)
+		rc = check_report(argv[optind], report, chain, g.run + 1);
+	free(chain);
 	game_release(&g);
-	return EXIT_OK;
+	return rc;
 }

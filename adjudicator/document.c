@@ -116,6 +116,7 @@ game_report_xml(struct game *g, const char *now, int viewer, int run)
 	for (i = 0; i < n; i++)
 		xmlFreeNode(h[i].node);
 	free(h);
+	game_doc_chain(g, doc, g->run);
 	return doc;
 }
 

@@ -475,4 +475,20 @@ void game_drop_stale(struct game *g, const char *now);
 int game_lock(const char *path);
 void game_unlock(int fd);
 
+/* chain.c */
+/*
+ * Issue 17.11: the history's chained digest of every run 0 .. upto, each
+ * an HMAC-SHA256 keyed by the seed over the one before and the run's
+ * entries (adjudicator-game(5)); *out (caller frees) is NULL and the
+ * return -1 when the seed is not at hand.
+ */
+int game_chain(const struct game *g, int upto, char (**out)[65]);
+/*
+ * Puts <history-digest run= rollbacks= sha256=> first in a report's
+ * document (sha256 left out without the seed); game_doc_unchain takes it
+ * out again before the document is saved.
+ */
+xmlNode *game_doc_chain(struct game *g, xmlDoc *doc, int run);
+void game_doc_unchain(xmlNode *n);
+
 #endif

@@ -106,6 +106,19 @@
     </xsl:choose>
   </xsl:template>
 
+  <!-- Issue 17.11 and 17.9: the history's chained digest, and the rollbacks. -->
+  <xsl:template match="history-digest">
+    <xsl:choose>
+      <xsl:when test="@sha256">
+        <xsl:value-of select="concat('History digest through run ', @run, ' (adjudicator verify --report checks it):', $nl, '  ', @sha256, $nl)"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat('History digest through run ', @run, ': not computed here (the seed is not at', $nl, 'hand).', $nl)"/>
+      </xsl:otherwise>
+    </xsl:choose>
+    <xsl:value-of select="concat('Rollbacks: ', @rollbacks, $nl)"/>
+  </xsl:template>
+
   <xsl:template name="rule">
     <xsl:param name="title"/>
     <xsl:value-of select="concat($nl, '== ', $title, ' ', substring('==========================================================================', 1, 74 - string-length($title)), $nl)"/>
@@ -124,6 +137,7 @@
       <xsl:with-param name="text" select="'The dice follow a secret seed with this SHA-256 (R30); the seed is published at the end, for anyone to check:'"/>
     </xsl:call-template>
     <xsl:value-of select="concat('  ', seed/@commitment, $nl)"/>
+    <xsl:apply-templates select="history-digest"/>
     <xsl:call-template name="rule"><xsl:with-param name="title" select="'What happened'"/></xsl:call-template>
     <xsl:apply-templates select="history/entry[@run = $run]"/>
     <xsl:if test="not(history/entry[@run = $run])">

@@ -110,6 +110,20 @@
           <xsl:text>Game created </xsl:text>
           <xsl:call-template name="time"><xsl:with-param name="t" select="$game/@created"/></xsl:call-template>
           <xsl:value-of select="concat('; ', count($game/history/entry), ' history entries; seed commitment ', $game/seed/@commitment, '.')"/>
+          <xsl:for-each select="$game/history-digest">
+            <br/>
+            <xsl:choose>
+              <xsl:when test="@sha256">
+                <xsl:value-of select="concat('History digest through run ', @run, ': ')"/>
+                <code><xsl:value-of select="@sha256"/></code>
+                <xsl:text> (adjudicator verify --report checks that this report belongs to the archive). </xsl:text>
+              </xsl:when>
+              <xsl:otherwise>
+                <xsl:value-of select="concat('History digest through run ', @run, ': not computed here (the seed is not at hand). ')"/>
+              </xsl:otherwise>
+            </xsl:choose>
+            <xsl:value-of select="concat('Rollbacks: ', @rollbacks, '.')"/>
+          </xsl:for-each>
         </footer>
       </body>
     </html>

@@ -3,10 +3,11 @@
 # signing times (points 5, 6, 8): a signature dated after the run, a key
 # change that voids the orders queued under the old key, a rollback past
 # a key's registration, a revoked key registered again, one key for two
-# countries.  Dice the moderator cannot choose (9, 10): a retried
-# rollback, the order of a run's files.  The history's chained digest in
-# every report and 'verify --report' (11).  Throwaway keys in short-lived
-# GnuPG homes (every gpg-agent is ended).
+# countries (point 7, expiry, is in trust.sh).  Dice the moderator
+# cannot choose (9, 10): a retried rollback, the order of a run's files.
+# The history's chained digest in every report and 'verify --report'
+# (11).  Throwaway keys in short-lived GnuPG homes (every gpg-agent is
+# ended).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 adj=${ADJUDICATOR:-$top/build/adjudicator}
@@ -165,7 +166,13 @@ done
 [ "$(wc -l < "$w/a.draws")" -gt 46 ] && ok || bad "no draws after the entropy"
 cmp -s "$w/a.draws" "$w/b.draws" && ok ||
 	{ bad "the order of the files changed the dice"; diff "$w/a.draws" "$w/b.draws"; }
-cmp -s "$w/a-4.txt" "$w/b-4.txt" && ok || bad "the order of the files changed the report"
+# the reports differ in the history's digest only: the two histories
+# hold the same entries in another order
+for v in a b; do
+	sed '/^History digest/,/^Rollbacks/d' "$w/$v-4.txt" > "$w/$v-4.cut"
+done
+cmp -s "$w/a-4.cut" "$w/b-4.cut" && ok ||
+	{ bad "the order of the files changed the report"; diff "$w/a-4.cut" "$w/b-4.cut"; }
 "$adj" verify "$w/b.xml" --seed-file "$w/seed" > "$w/out" 2>&1 && ok ||
 	{ bad "verify of a game with ENTROPY in two files"; cat "$w/out"; }
 grep -q '^<game [^>]* dice="2"' "$w/a.xml" && ok || bad "a new game does not record its dice rule"
@@ -196,7 +203,7 @@ cmp -s "$w/c.draws" "$w/d.draws" && bad "rule 1 no longer takes ENTROPY in the o
 
 # Point 9: the dice after a rollback depend on the seed, the run and the
 # number of rollbacks only: the same rollback tried again from the file
-# as it was gives the same dice, and the rollback records the count.
+# as it was gives the same dice, and every report counts the rollbacks.
 cp "$w/a.xml" "$w/a3.xml"
 try() {	# try N: roll a.xml back to run 2, play run 3, keep its draws
 	"$adj" rollback "$w/a.xml" --to-run 2 --now "$T" > /dev/null 2>&1 ||
@@ -211,10 +218,46 @@ cp "$w/a3.xml" "$w/a.xml"
 try 2
 cmp -s "$w/try1.draws" "$w/try2.draws" && ok ||
 	{ bad "a retried rollback gave other dice"; diff "$w/try1.draws" "$w/try2.draws"; }
+has rollbacks-1 "$w/try1.txt" "Rollbacks: 1"
 try 3
 grep -q "^rollbacks 2\$" "$w/a.xml" && ok || bad "the second rollback does not count 2"
+has rollbacks-2 "$w/try3.txt" "Rollbacks: 2"
+"$adj" report "$w/a.xml" --seed-file "$w/seed" \
+	--template "$top/templates/report-html.xsl" > "$w/a.html"
+has rollbacks-html "$w/a.html" "Rollbacks: 2"
 "$adj" verify "$w/a.xml" --seed-file "$w/seed" > "$w/out" 2>&1 && ok ||
 	{ bad "verify after the rollbacks"; cat "$w/out"; }
+
+# Point 11: a digest of the history through its run, chained, in every
+# report; verify prints the chain and knows a report of this archive.
+digest() {	# digest REPORT: its run and history digest
+	awk '/^History digest through run [0-9]+ / { r = $5; getline
+		sub(/^  /, ""); print r, $0 }' "$1"
+}
+set -- $(digest "$w/b-4.txt")
+[ "${1:-}" = 4 ] && [ -n "${2:-}" ] && ok || bad "no history digest in the report of run 4"
+d4=${2:-none}
+"$adj" report "$w/b.xml" --seed-file "$w/seed" --for prussia > "$w/priv.txt"
+set -- $(digest "$w/priv.txt")
+[ "${1:-}" = 4 ] && [ "${2:-}" = "$d4" ] && ok ||
+	{ bad "the private report has another history digest"; cat "$w/priv.txt"; }
+"$adj" report "$w/b.xml" --seed-file "$w/seed" \
+	--template "$top/templates/report-html.xsl" > "$w/b.html"
+has digest-html "$w/b.html" "$d4"
+"$adj" verify "$w/b.xml" --seed-file "$w/seed" > "$w/out" 2>&1 || bad "verify b"
+has verify-chain "$w/out" "history digest, run 4: $d4"
+"$adj" verify "$w/b.xml" --seed-file "$w/seed" --report "$w/b-4.txt" > "$w/out" 2>&1 && ok ||
+	{ bad "verify --report of a report of this game"; cat "$w/out"; }
+has verify-report "$w/out" "is a report of run 4 of this game"
+# The same game played on differently from run 3: its report of run 4
+# is not one of b.xml's.
+cp "$w/b.xml~" "$w/c.xml"
+"$adj" resolve "$w/c.xml" --deadline-passed --seed-file "$w/seed" \
+	--now 2026-12-04T11:00:00Z --report "$w/c-4.txt" > /dev/null 2>&1 ||
+	bad "resolve c"
+"$adj" verify "$w/b.xml" --seed-file "$w/seed" --report "$w/c-4.txt" > "$w/out" 2>&1 &&
+	bad "a report of another history passed" || ok
+has verify-report-other "$w/out" "is not a report of this game: its history digest of run 4"
 
 echo "keys-dice: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
