@@ -198,7 +198,13 @@ cmd_rollback(int argc, char **argv)
 	for (k = n; k < g.nhist; k++) {
 		const struct entry *h = &g.hist[k];
 
-		if (h->kind == EN_ORDER && h->country >= 0) {
+		/*
+		 * Issue 17.5: an order a key change of the runs undone voided
+		 * was signed with the key registered again: it waits again.
+		 */
+		if ((h->kind == EN_ORDER || (h->kind == EN_REJECTED &&
+		    h->reason != NULL && strncmp(h->reason, "voided: ",
+		    8) == 0)) && h->country >= 0) {
 			u = xrealloc(u, (nu + 1) * sizeof(*u));
 			memset(&u[nu], 0, sizeof(u[nu]));
 			sb_reset(&err);

@@ -134,6 +134,21 @@ has rollback-resend "$w/out" "resend: STEP T1.A2.1 from Prussia"
 "$adj" status "$g" > "$w/st"
 hasnt rollback-not-queued "$w/st" "queued: STEP T1.A2.1 from Prussia"
 "$adj" verify "$g" > "$w/out" 2>&1 && ok || { bad "verify after the rollback"; cat "$w/out"; }
+# The orders a key change voided wait again when a rollback undoes the
+# change: they were signed with the key registered again.
+echo "# fourth" >> "$w/ahead.txt"
+sign prussia "$w/ahead.txt" "$w/ahead4.asc"
+resolve "$w/ahead4.asc" > /dev/null 2> "$w/err" || { bad "ahead4"; cat "$w/err"; }
+before=$(runs "$g")
+"$adj" key "$g" prussia "$w/prussia3.asc" --now "$T" > "$w/out" 2>&1 ||
+	{ bad "key prussia3 again"; cat "$w/out"; }
+has voided-again "$w/out" "voided: STEP T1.A2.1 from Prussia"
+"$adj" rollback "$g" --to-run "$before" --now "$T" > "$w/out" 2> "$w/err" ||
+	{ bad "rollback past the voiding key"; cat "$w/err"; }
+has rollback-unvoided "$w/out" "waiting: STEP T1.A2.1 from Prussia"
+"$adj" status "$g" > "$w/st"
+has rollback-unvoided-queue "$w/st" "queued: STEP T1.A2.1 from Prussia"
+"$adj" verify "$g" > "$w/out" 2>&1 && ok || { bad "verify after the rollback of the voiding key"; cat "$w/out"; }
 order answer.txt kd Prussia T1.A1.2 "PASS"
 sign prussia "$w/answer.txt" "$w/answer.asc"
 resolve "$w/answer.asc" > /dev/null 2> "$w/err" || { bad "answer"; cat "$w/err"; }
@@ -142,6 +157,8 @@ for i in 1 2 3; do
 		--report /dev/null > /dev/null 2>&1
 done
 "$adj" verify "$g" > "$w/out" 2>&1 && ok || { bad "verify after playing on"; cat "$w/out"; }
+grep -q 'kind="order" [^>]*step="T1.A2.1" country="prussia"' "$g" && ok ||
+	bad "the order that waited again was not applied at its step"
 
 # Point 10: the order of a run's files does not choose the dice.  Two
 # games from the same seed take the same two files in either order; the
