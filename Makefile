@@ -54,7 +54,7 @@ RULES = aor-module aor-state aor-setup aor-auction aor-segment aor-combat \
 # The rules of Age of Renaissance (issue 20), one file per phase.
 RENAISSANCE = ren-ruleset ren-state ren-setup ren-order ren-cards \
 	ren-purchase ren-expansion ren-endturn ren-events ren-orders ren-turn \
-	ren-module
+	ren-module ren-choices
 # The commands, one file each.
 CMDS = cmd-common cmd-new cmd-status cmd-check cmd-resolve cmd-verify \
 	cmd-adjust cmd-report cmd-key cmd-seal cmd-deadline cmd-player \

@@ -470,24 +470,32 @@ pending(const void *stv, struct decision *out, int max)
 	return k;
 }
 
+/* The order form: ren_choices' lines, one string each. */
 static int
-choices(const void *st, const struct decision *d, char ***lines)
+choices(const void *stv, const struct decision *d, char ***lines)
 {
-	static const char *const form[] = {
-		"BID 0 / RANK capital, capital, ...", "RETURN card",
-		"TOKENS n [LAST]", "REMOVE commodity SHORTAGE|SURPLUS / NONE",
-		"BUY CARD / DISCARD card / NONE",
-		"PLAY card [FOR x] [ON player] [IN area|provinces]",
-		"UPGRADE / CLAIM card / ADVANCE x / PAY / REFUSE / RELIEF n",
-		"PLACE n IN province / ATTACK province [WITH n] [CATHEDRAL] / "
-		"BUY CARD / RELEASE province / STOP",
-		"PLAY card ... (the rest is played for him, RR36)"
-	};
+	const struct ren_state *st = &((const struct ren_module_state *)stv)->st;
+	struct ren_decision rd;
+	struct strbuf sb;
+	char *p, *nl;
+	int n = 0;
 
-	(void)st;
-	*lines = xcalloc(1, sizeof(**lines));
-	(*lines)[0] = xstrdup(form[d->kind]);
-	return 1;
+	rd.kind = (enum ren_decision_kind)d->kind;
+	rd.player = d->country;
+	snprintf(rd.step, sizeof(rd.step), "%s", d->step);
+	sb_init(&sb);
+	ren_choices(st, &rd, &sb);
+	*lines = NULL;
+	for (p = sb.buf; *p; p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (nl == NULL)
+			break;
+		*nl = '\0';
+		*lines = xrealloc(*lines, (size_t)(n + 1) * sizeof(**lines));
+		(*lines)[n++] = xstrdup(p);
+	}
+	sb_release(&sb);
+	return n;
 }
 
 static int

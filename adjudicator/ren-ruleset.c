@@ -236,8 +236,12 @@ read_areas(struct loader *l, xmlNode *sec)
 		read_str(l, n, "id", a->id, sizeof(a->id));
 		read_str(l, n, "name", a->name, sizeof(a->name));
 		if (a->name[0] == '\0') {
-			strcpy(a->name, "area ");
-			strcat(a->name, a->id);	/* ids fit: 8 < 24 - 5 */
+			char tmp[sizeof(a->name)];
+
+			/* through a copy: GCC cannot tell the two members
+			   apart and warns of an overlap */
+			snprintf(tmp, sizeof(tmp), "area %.8s", a->id);
+			memcpy(a->name, tmp, sizeof(tmp));
 		}
 		xml_attr(n, "kind", buf, sizeof(buf));
 		a->overseas = strcmp(buf, "overseas") == 0;

@@ -460,6 +460,12 @@ int ren_apply(struct ren_ctx *c, int player, const struct ren_item *items,
     int n, struct strbuf *err);
 /* The deadline's default (RR38) for a player's pending decision. */
 int ren_apply_default(struct ren_ctx *c, int player);
+/*
+ * ren-choices.c: the order form of decision d, its legal choices now, one
+ * order line a line (with a comment after '#'), appended to out.
+ */
+int ren_choices(const struct ren_state *st, const struct ren_decision *d,
+    struct strbuf *out);
 /* The setup after the state's players are seated: to the capital bid. */
 void ren_start(struct ren_ctx *c);
 

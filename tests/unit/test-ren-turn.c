@@ -233,6 +233,9 @@ static const char *const counted[] = {
 };
 static int counts[10];
 
+static int form_parses(const struct ren_state *st,
+    const struct ren_decision *d, struct strbuf *form);
+
 /* The last game's state and its draws' purposes (RR40). */
 static struct ren_state last_state;
 static int draws_total, draws_unnamed;
@@ -265,6 +268,8 @@ play_game(int nplayers, int epochs, unsigned seed, int bot, int *turns)
 			final_plays++;
 		}
 		journal_clear(&t.j);
+		/* every order form the game offers parses */
+		bad += form_parses(&t.st, &ds[0], &err);
 		if (bot) {
 			int n = bot_orders(&t.st, &ds[0], it);
 
@@ -480,5 +485,91 @@ TEST(ren_turn_renaissance_swap)
 	CHECK_CONTAINS(ren_test_events(&t), "Barcelona uses Renaissance and "
 	    "changes places with Genoa (RR8).");
 	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* The order form's lines: each parses (the part before '#'), so what the
+   form offers is what the parser takes */
+static int
+form_parses(const struct ren_state *st, const struct ren_decision *d,
+    struct strbuf *form)
+{
+	struct strbuf err;
+	char *p, *nl, *hash;
+	int bad = 0;
+
+	sb_reset(form);
+	ren_choices(st, d, form);
+	sb_init(&err);
+	for (p = form->buf; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+		char buf[256];
+		struct ren_item it;
+		size_t len = (size_t)(nl - p);
+
+		if (len >= sizeof(buf))
+			len = sizeof(buf) - 1;
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		hash = strchr(buf, '#');
+		if (hash != NULL)
+			*hash = '\0';
+		while (len > 0 && (buf[len - 1] == ' ' || buf[len - 1] == '\0'))
+			buf[--len] = '\0';
+		if (buf[0] == '\0')
+			continue;
+		sb_reset(&err);
+		if (ren_parse_line(st->rs, buf, &it, &err) != 0) {
+			test_fail(__FILE__, __LINE__, "form line '%s': %s", buf,
+			    err.buf);
+			bad++;
+		}
+	}
+	sb_release(&err);
+	return bad;
+}
+
+TEST(ren_choices_forms)
+{
+	struct ren_test_game t;
+	struct ren_decision d;
+	struct strbuf form;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&form);
+	d.player = 1;
+	/* expansion: Genoa with 5 tokens reaches Milan (3), Lyons (4),
+	   Marseilles (5), Florence and Rome (4), not Montpellier */
+	t.st.p[1].expansion = 5;
+	ren_test_dom(&t, 2, "marseilles");
+	d.kind = RD_EXPANSION;
+	CHECK_INT(form_parses(&t.st, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "PLACE 3 IN Milan\n");
+	CHECK_CONTAINS(form.buf, "PLACE 4 IN Lyons\n");
+	CHECK(strstr(form.buf, "Montpellier") == NULL);
+	/* Barcelona's Marseilles needs 10: not offered with 5 */
+	CHECK(strstr(form.buf, "ATTACK Marseilles") == NULL);
+	t.st.p[1].expansion = 10;
+	CHECK_INT(form_parses(&t.st, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "ATTACK Marseilles  # 10 tokens (RR28)");
+	/* purchase: what he can afford, with its price */
+	d.kind = RD_PURCHASE;
+	t.st.p[1].cash = 40;
+	CHECK_INT(form_parses(&t.st, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "ADVANCE R  # Overland East, $40 (RR20)");
+	CHECK(strstr(form.buf, "ADVANCE W") == NULL);
+	CHECK(strstr(form.buf, "ADVANCE O") == NULL);	/* needs N */
+	CHECK_CONTAINS(form.buf, "UPGRADE  # $10 (RR23)");
+	/* play: the cards held, with their choices */
+	d.kind = RD_PLAY;
+	ren_test_card(&t, 1, "cloth-wine-1");
+	ren_test_card(&t, 1, "war");
+	CHECK_INT(form_parses(&t.st, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "PLAY cloth-wine-1 FOR Wine\n");
+	CHECK_CONTAINS(form.buf, "PLAY war ON Venice\n");
+	CHECK(strstr(form.buf, "PLAY war ON Genoa") == NULL);
+	d.kind = RD_CAPITAL_BID;
+	CHECK_INT(form_parses(&t.st, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "RANK Venice, Genoa, Barcelona");
+	sb_release(&form);
 	ren_test_game_release(&t);
 }

@@ -1,0 +1,248 @@
+/*
+ * ren-choices.c - the order form of a decision: its legal choices now,
+ * one order line each with a comment ("ADVANCE W  # Nationalism, $40"),
+ * so that the form, the parser and the rules agree (every line of a form
+ * parses, and its choice is legal when the form is made).
+ */
+#include "ren.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "util.h"
+
+static void
+line(struct strbuf *out, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void
+line(struct strbuf *out, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(out, fmt, ap);
+	va_end(ap);
+	sb_addc(out, '\n');
+}
+
+static void
+capitals(const struct ren_state *st, struct strbuf *out)
+{
+	int in[REN_MAX_CAPITALS], n = ren_capitals_in_play(st->rs,
+	    st->nplayers, in), k;
+
+	sb_add(out, "RANK ");
+	for (k = 0; k < n; k++)
+		sb_addf(out, "%s%s", k ? ", " : "",
+		    st->rs->provinces[st->rs->capitals[in[k]].province].name);
+	sb_add(out, "  # every capital in play, best first (RR3)\n");
+}
+
+static void
+play_form(const struct ren_state *st, int p, struct strbuf *out)
+{
+	const struct ren_ruleset *rs = st->rs;
+	int k, o;
+
+	for (k = 0; k < rs->ncards; k++) {
+		const struct ren_card *cd = &rs->cards[k];
+
+		if (!(st->p[p].hand >> k & 1))
+			continue;
+		if (ren_card_voided(st, p, k)) {
+			sb_addf(out, "# %s is a misery burden (RR18)\n",
+			    cd->id);
+			continue;
+		}
+		if (cd->choice) {
+			for (o = 0; o < 2; o++)
+				line(out, "PLAY %s FOR %s", cd->id,
+				    rs->commodities[cd->commodities[o]].name);
+		} else if (strcmp(cd->id, "war") == 0 ||
+		    strcmp(cd->id, "civil-war") == 0 ||
+		    strcmp(cd->id, "alchemists-gold") == 0) {
+			for (o = 0; o < st->nplayers; o++)
+				if (!st->p[o].out && (o != p ||
+				    strcmp(cd->id, "war") != 0))
+					line(out, "PLAY %s ON %s", cd->id,
+					    ren_pname(st, o));
+		} else if (strcmp(cd->id, "papal-decree") == 0) {
+			line(out, "PLAY %s FOR science", cd->id);
+			line(out, "PLAY %s FOR religion", cd->id);
+			line(out, "PLAY %s FOR exploration", cd->id);
+		} else if (cd->kind == RC_LEADER) {
+			line(out, "PLAY %s PROTECT 0", cd->id);
+		} else if (strcmp(cd->id, "black-death") == 0 ||
+		    strcmp(cd->id, "pirates-vikings") == 0 ||
+		    strcmp(cd->id, "rebellion") == 0 ||
+		    strcmp(cd->id, "the-crusades") == 0) {
+			sb_addf(out, "# PLAY %s IN %s\n", cd->id,
+			    strcmp(cd->id, "black-death") == 0 ? "area" :
+			    "province, ...");
+		} else {
+			line(out, "PLAY %s", cd->id);
+		}
+	}
+}
+
+static void
+purchase_form(const struct ren_state *st, int p, struct strbuf *out)
+{
+	const struct ren_ruleset *rs = st->rs;
+	const struct ren_player *pl = &st->p[p];
+	int k, q, cost;
+
+	if (pl->cash >= rs->upgrade_cost && pl->upgraded <
+	    rs->upgrades_per_turn)
+		line(out, "UPGRADE  # $%d (RR23)", rs->upgrade_cost);
+	if (pl->advances & ~pl->bought_now & (1u << ('E' - 'A')))
+		for (k = 0; k < st->nleaders; k++)
+			if (!st->leaders[k].first && st->leaders[k].owner != p)
+				line(out, "CLAIM %s  # $%d to %s (RR20)",
+				    rs->cards[st->leaders[k].card].id,
+				    st->leaders[k].protection,
+				    ren_pname(st, st->leaders[k].owner));
+	for (k = 0; k < REN_NADVANCES; k++) {
+		const struct ren_advance *a = &rs->advances[k];
+		int ok = !(pl->advances >> k & 1) &&
+		    (int)a->category != st->papal_ban;
+
+		for (q = 0; q < a->nprereq; q++)
+			ok &= pl->advances >> a->prereq[q] & 1;
+		cost = ren_advance_price(st, p, k, 0);
+		if (ok && cost <= pl->cash)
+			line(out, "ADVANCE %c  # %s, $%d (RR20)", a->letter,
+			    a->name, cost);
+	}
+	line(out, "PAY  # stabilization $%d for %d cards (RR21)",
+	    ren_stabilization_cost(st, p), ren_hand_size(st, p));
+	line(out, "REFUSE  # the cost taken as misery (RR21)");
+	for (k = 1; k <= ren_tiers(st, p) - pl->relief_used; k++) {
+		struct strbuf e;
+		int price;
+
+		sb_init(&e);
+		price = ren_relief_price(st, p, k, &e);
+		sb_release(&e);
+		if (price >= 0 && price <= pl->cash)
+			line(out, "RELIEF %d  # $%d (RR22)", k, price);
+	}
+}
+
+static void
+expansion_form(const struct ren_state *st, int p, struct strbuf *out)
+{
+	const struct ren_ruleset *rs = st->rs;
+	int i, o, have = st->p[p].expansion;
+
+	for (i = 0; i < rs->nprovinces; i++) {
+		const struct ren_province *pr = &rs->provinces[i];
+		struct strbuf e;
+		enum ren_reach how;
+		int room, others = 0, need, cap;
+
+		if (pr->removed)
+			continue;
+		sb_init(&e);
+		how = ren_reach(st, p, i, &e);
+		if (how == REACH_NONE) {
+			sb_release(&e);
+			continue;
+		}
+		cap = how == REACH_SHIP ? ren_ship_capacity(st, p, i) : INT_MAX;
+		for (o = 0; o < st->nplayers; o++)
+			if (o != p)
+				others += st->tok[i][o] + st->tok_new[i][o];
+		need = ren_attack_need(st, p, i, &e);
+		if (need > 0 && need - st->tok[i][p] - st->tok_new[i][p] <=
+		    have && need <= cap)
+			line(out, "ATTACK %s  # %d tokens (RR28)", pr->name,
+			    need);
+		else if (st->dom[i] < 0 && others == 0 &&
+		    !(pr->type == RP_SATELLITE && (st->tok[i][p] ||
+		    st->tok_new[i][p]))) {
+			room = pr->type == RP_SATELLITE ? 1 : pr->market -
+			    st->tok[i][p] - st->tok_new[i][p];
+			if (room > have)
+				room = have;
+			if (room > cap)
+				room = cap;
+			if (room > 0 && (pr->type == RP_SATELLITE ||
+			    st->p[p].mat > 0 || room < pr->market -
+			    st->tok[i][p] - st->tok_new[i][p]))
+				line(out, "PLACE %d IN %s", room, pr->name);
+		}
+		sb_release(&e);
+	}
+	if (st->p[p].bought_card < rs->card_per_player && ren_can_draw(st) &&
+	    have >= rs->card_price_step * (st->cards_bought + 1))
+		line(out, "BUY CARD  # %d tokens (RR32)",
+		    rs->card_price_step * (st->cards_bought + 1));
+	line(out, "STOP");
+}
+
+int
+ren_choices(const struct ren_state *st, const struct ren_decision *d,
+    struct strbuf *out)
+{
+	const struct ren_ruleset *rs = st->rs;
+	int p = d->player, k;
+
+	switch (d->kind) {
+	case RD_CAPITAL_BID:
+		line(out, "BID 0  # $0 to $%d (RR3)", rs->bid_max);
+		capitals(st, out);
+		break;
+	case RD_EURO_RETURN:
+		for (k = 0; k < rs->euro_deal; k++)
+			line(out, "RETURN %s", rs->cards[st->p[p].dealt[k]].id);
+		break;
+	case RD_TOKEN_BID:
+		line(out, "TOKENS 0  # -%d to %d; tokens up to your stock of "
+		    "%d (RR5)", st->p[p].cash, st->p[p].cash, st->p[p].stock);
+		break;
+	case RD_REMOVE:
+		for (k = 0; k < rs->ncommodities; k++) {
+			int sh = st->shortage[k], su = st->surplus[k];
+
+			if (rs->commodities[k].roll == 12) {
+				sh += st->joint_shortage;
+				su += st->joint_surplus;
+			}
+			if (sh)
+				line(out, "REMOVE %s SHORTAGE  # $%d (RR9)",
+				    rs->commodities[k].name,
+				    rs->commodities[k].value);
+			if (su)
+				line(out, "REMOVE %s SURPLUS  # $%d (RR9)",
+				    rs->commodities[k].name,
+				    rs->commodities[k].value);
+		}
+		line(out, "NONE");
+		break;
+	case RD_BUY:
+		if (ren_has(st, p, 'V') && st->p[p].cash >= 10 &&
+		    ren_can_draw(st))
+			line(out, "BUY CARD  # $10 (RR11)");
+		if (ren_has(st, p, 'P'))
+			for (k = 0; k < rs->ncards; k++)
+				if (st->p[p].hand >> k & 1)
+					line(out, "DISCARD %s", rs->cards[k].id);
+		line(out, "NONE");
+		break;
+	case RD_PLAY:
+	case RD_FINAL_PLAY:
+		play_form(st, p, out);
+		line(out, "NONE");
+		break;
+	case RD_PURCHASE:
+		purchase_form(st, p, out);
+		break;
+	case RD_EXPANSION:
+		expansion_form(st, p, out);
+		break;
+	}
+	return 0;
+}
