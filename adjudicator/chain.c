@@ -21,13 +21,8 @@
 #include <gcrypt.h>
 
 #include "game.h"
+#include "game-internal.h"
 #include "util.h"
-
-/* The entry kinds by name, as the game file writes them. */
-static const char *const kind_names[] = {
-	"setup", "order", "default", "adjust", "rejected", "key", "received",
-	"entropy", "unseal", "moderator", "revoke"
-};
 
 static void
 put(gcry_mac_hd_t h, const char *s, size_t n)
@@ -75,8 +70,7 @@ text_field(gcry_mac_hd_t h, const char *name, const char *s)
 static const char *
 country_id(const struct game *g, int c)
 {
-	return c >= 0 && c < g->rs.ncountries ? g->rs.countries[c].name.id :
-	    "-";
+	return c >= 0 ? cid(g, c) : "-";
 }
 
 /* Everything an entry records, but the events its replay gives again. */
@@ -86,8 +80,8 @@ entry_bytes(gcry_mac_hd_t h, const struct game *g, const struct entry *e)
 	size_t i;
 
 	putf(h, "entry %d %s run %d time %s step %s country %s\n", e->n,
-	    e->kind >= 0 && (size_t)e->kind < sizeof(kind_names) /
-	    sizeof(kind_names[0]) ? kind_names[e->kind] : "?", e->run,
+	    e->kind >= 0 && e->kind <= EN_REVOKE ? kind_names[e->kind] : "?",
+	    e->run,
 	    e->time[0] ? e->time : "-", e->step[0] ? e->step : "-",
 	    country_id(g, e->country));
 	putf(h, "sealed %d queued %d of %d fingerprint %s signed %lld "
