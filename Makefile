@@ -98,8 +98,9 @@ $(B)/adjudicator-mail: $(LIB_OBJS) $(B)/obj/main-mail.o
 $(B)/unit-tests: $(LIB_OBJS) $(UNIT_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(MAIL_LIBS)
 
-# The order parser, the game loader, the ruleset loader, the MIME intake.
-FUZZERS = orders game ruleset mime
+# The order parser, the game loader, the ruleset loader, the MIME intake,
+# Age of Renaissance's order lines.
+FUZZERS = orders game ruleset mime ren-orders
 FUZZ_SECONDS ?= 15
 
 $(B)/fuzz-%: $(LIB_OBJS) $(B)/obj/fuzz/fuzz-%.o

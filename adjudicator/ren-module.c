@@ -38,7 +38,7 @@ struct ren_module_state {
  */
 struct packed_item {
 	unsigned char kind, flag, nrank, nprov;
-	short line, n, a, protection;
+	short line, n, a, protection, trade;
 	signed char commodity, target, category, area;
 	signed char rank[REN_MAX_CAPITALS];
 	short prov[3];
@@ -69,6 +69,7 @@ pack(const struct ren_item *it, struct packed_item *p)
 	for (k = 0; k < 3; k++)
 		p->prov[k] = (short)it->play.prov[k];
 	p->protection = (short)it->play.protection;
+	p->trade = (short)it->trade;
 }
 
 static void
@@ -93,6 +94,7 @@ unpack(const struct packed_item *p, struct ren_item *it)
 	for (k = 0; k < 3; k++)
 		it->play.prov[k] = p->prov[k];
 	it->play.protection = p->protection;
+	it->trade = p->trade;
 }
 
 static const struct variant_info variants[] = {

@@ -96,7 +96,9 @@ until(const struct words *ws, int from, const char *const *kws)
 static const char *const play_words[] = {
 	"for", "on", "in", "protect", NULL
 };
-static const char *const attack_words[] = { "with", "cathedral", NULL };
+static const char *const attack_words[] = {
+	"with", "cathedral", "trade", "retry", NULL
+};
 
 static int
 parse_play(const struct ren_ruleset *rs, const struct words *ws,
@@ -181,6 +183,12 @@ ren_parse_line(const struct ren_ruleset *rs, const char *line,
 		return -1;
 	}
 	k = ws.w[0];
+	/* RR25's labelled steps and IF A1 WON|LOST */
+	if (is(k, "if") || k[strlen(k) - 1] == ':') {
+		sb_add(err, "labels and IF ... WON|LOST in an expansion script "
+		    "(RR25) are not implemented yet");
+		return REN_NOT_IMPLEMENTED;
+	}
 	if (is(k, "bid")) {
 		it->kind = RI_BID;
 		return ws.n == 2 ? number(ws.w[1], &it->n, err) :
@@ -298,6 +306,22 @@ ren_parse_line(const struct ren_ruleset *rs, const char *line,
 			} else if (it->kind == RI_ATTACK &&
 			    is(ws.w[i], "cathedral")) {
 				it->flag = 1;
+			} else if (it->kind == RI_ATTACK &&
+			    is(ws.w[i], "trade") && i + 1 < ws.n) {
+				int card;
+
+				e = until(&ws, i + 1, attack_words);
+				join(&ws, i + 1, e, name, sizeof(name));
+				card = ren_find_card(rs, name, err);
+				if (card < 0)
+					return -1;
+				it->trade = card + 1;	/* RR31 */
+				i = e - 1;
+			} else if (it->kind == RI_ATTACK &&
+			    is(ws.w[i], "retry")) {
+				sb_add(err, "RETRY k on an attack (RR25) is not "
+				    "implemented yet: write the attack again");
+				return REN_NOT_IMPLEMENTED;
 			} else {
 				sb_addf(err, "unexpected '%s' (ATTACK province "
 				    "[WITH n] [CATHEDRAL], RR25)", ws.w[i]);

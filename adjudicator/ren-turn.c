@@ -544,8 +544,13 @@ expansion(struct ren_ctx *c, int player, const struct ren_item *items,
 			r = ren_place(c, player, it->a, it->n, &err);
 			break;
 		case RI_ATTACK:
-			r = ren_attack(c, player, it->a, it->n, it->flag,
-			    &err) < 0 ? -1 : 0;
+			r = ren_attack(c, player, it->a, it->n, it->flag, &err);
+			/* RR31: TRADE after a won attack on a marker */
+			if (r == 1 && it->trade > 0 &&
+			    c->st->beaten >= 0 && ren_windmill(c, player, it->a,
+			    it->trade - 1, &err) != 0)
+				skip(c, player, it, err.buf);
+			r = r < 0 ? -1 : 0;
 			break;
 		case RI_BUY_CARD:
 			r = ren_buy_card_tokens(c, player, &err);

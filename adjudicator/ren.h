@@ -425,6 +425,7 @@ struct ren_item {
 	int rank[REN_MAX_CAPITALS];	/* RANK */
 	int nrank;
 	struct ren_play play;		/* PLAY: target is a capital index */
+	int trade;			/* ATTACK ... TRADE card: card + 1 */
 };
 
 /*

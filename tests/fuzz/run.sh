@@ -22,7 +22,7 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
 # The seeds: what the tests feed the program.
-for t in orders game ruleset mime; do mkdir -p "$w/seed-$t" "$w/corpus-$t"; done
+for t in orders game ruleset mime ren-orders; do mkdir -p "$w/seed-$t" "$w/corpus-$t"; done
 n=0
 # (one in eight of the scenarios' order files: they are much alike; each
 # scenario packs them in orders.txt, tests/tools/pack.sh)
@@ -45,7 +45,7 @@ for f in "$top"/tests/games/*/expected/game.xml \
 done
 cp "$top/formats/age-of-reason.xml" "$w/seed-ruleset/"
 # and the inputs of bugs found before, which must stay fixed
-for t in orders game ruleset mime; do
+for t in orders game ruleset mime ren-orders; do
 	cp "$top/tests/fuzz/seeds/$t"/* "$w/seed-$t/"
 done
 "$top/tests/tools/pack.sh" unpack "$top/tests/mail/samples.txt" "$w/mail" ||
@@ -69,7 +69,7 @@ printf 'GAME fuzz\nCOUNTRY Spain\nENTROPY dice\nSTEP T1.A1.2\nBID 3 A Prussia\nS
 export AOR_FUZZ_GAME="$w/fuzz.xml"
 mkdir -p "$top/tests/fuzz/crashes"
 
-for t in orders game ruleset mime; do
+for t in orders game ruleset mime ren-orders; do
 	if [ ! -x "$bin/fuzz-$t" ]; then
 		echo "FAIL: $bin/fuzz-$t is missing (make fuzz builds it)"
 		fail=$((fail + 1))

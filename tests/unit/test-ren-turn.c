@@ -34,6 +34,15 @@ TEST(ren_orders_parse)
 	CHECK_INT(it.a, RP("montpellier"));
 	CHECK_INT(it.n, 6);
 	CHECK_INT(it.flag, 1);
+	CHECK_INT(parse("attack lyons trade famine", &it, &err), 0);
+	CHECK_INT(it.trade, RCARD("famine") + 1);
+	CHECK_INT(parse("attack lyons retry 2", &it, &err),
+	    REN_NOT_IMPLEMENTED);
+	CHECK_CONTAINS(err.buf, "RETRY k on an attack (RR25) is not "
+	    "implemented yet");
+	CHECK_INT(parse("A1: attack lyons", &it, &err), REN_NOT_IMPLEMENTED);
+	CHECK_INT(parse("IF A1 WON place 2 in milan", &it, &err),
+	    REN_NOT_IMPLEMENTED);
 	CHECK_INT(parse("TOKENS -2 LAST", &it, &err), 0);
 	CHECK_INT(it.n, -2);
 	CHECK_INT(it.flag, 1);
@@ -571,5 +580,49 @@ TEST(ren_choices_forms)
 	CHECK_INT(form_parses(&t.st, &d, &form), 0);
 	CHECK_CONTAINS(form.buf, "RANK Venice, Genoa, Barcelona");
 	sb_release(&form);
+	ren_test_game_release(&t);
+}
+
+/* RR25, RR31: an expansion script; TRADE on a won attack tries
+   Wind/Watermill; an illegal step is skipped and reported, the rest go
+   on; leftover tokens go back to stock */
+TEST(ren_turn_expansion_script)
+{
+	struct ren_test_game t;
+	struct ren_item it[4];
+	struct strbuf err;
+	unsigned dice[] = { FACE(6), FACE(1), FACE(1), FACE(1), 0 };
+	int stock;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	t.st.phase = RPH_EXPANSION;
+	t.st.actor = 1;
+	t.st.part_begun = 2;
+	ren_test_adv(&t, 1, 'J');
+	ren_test_dom(&t, 2, "montpellier");
+	ren_test_dom(&t, 1, "marseilles");
+	ren_test_card(&t, 1, "famine");
+	ren_test_card(&t, 2, "armor");
+	t.st.p[1].expansion = 12;
+	CHECK_INT(parse("place 2 in rome", &it[0], &err), 0);
+	CHECK_INT(parse("attack montpellier trade famine", &it[1], &err), 0);
+	CHECK_INT(parse("place 9 in milan", &it[2], &err), 0);
+	CHECK_INT(parse("place 2 in lyons", &it[3], &err), 0);
+	it[2].line = 3;
+	ren_test_dice(&t, dice, 5);
+	stock = t.st.p[1].stock;
+	CHECK_INT(ren_apply(&t.c, 1, it, 4, &err), 0);
+	CHECK_INT(t.st.dom[RP("montpellier")], 1);
+	CHECK(t.st.p[1].hand & ((uint64_t)1 << RCARD("armor")));
+	CHECK_CONTAINS(ren_test_events(&t), "Genoa's line 3 is not carried "
+	    "out: Genoa has 4 expansion tokens, not 9.");
+	CHECK_INT(t.st.tok_new[RP("lyons")][1], 2);
+	/* 12 - 2 (Rome) - 4 (the attack, back to stock under the new
+	   marker) - 2 (the trade) - 2 (Lyons): 2 left, back to stock */
+	CHECK_INT(t.st.p[1].expansion, 0);
+	CHECK_INT(t.st.p[1].stock, stock + 4 + 2 + 2);
+	CHECK_INT(t.st.actor, 2);
+	sb_release(&err);
 	ren_test_game_release(&t);
 }
