@@ -32,6 +32,8 @@ expansion_bonus(struct ren_ctx *c)
 
 		for (i = 0; i < st->rs->nprovinces; i++)
 			n += st->dom[i] == p && st->dom_new[i];
+		/* RR29: a marker freed by RELEASE does not count */
+		n -= st->p[p].released;
 		if (n > most) {
 			most = n;
 			best = p;

@@ -624,6 +624,7 @@ ren_release(struct ren_ctx *c, int p, int prov, struct strbuf *err)
 	}
 	st->dom[prov] = REN_NOBODY;
 	st->p[p].mat++;
+	st->p[p].released++;
 	st->p[p].stock--;
 	st->tok[prov][p] = 1;
 	ren_ev(c, "release", p, "%s replaces his dominance marker in %s by a "

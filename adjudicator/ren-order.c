@@ -27,6 +27,7 @@ ren_turn_start(struct ren_ctx *c)
 		pl->cathedral_used = 0;
 		pl->windmill_tried = 0;
 		pl->bought_card = 0;
+		pl->released = 0;
 		pl->swapped = 0;
 		pl->upgraded = 0;
 		pl->relief_used = 0;

@@ -94,6 +94,7 @@ struct ren_player {
 	int cathedral_used;		/* bit per player, this turn (RR30) */
 	int windmill_tried;		/* this turn (RR31) */
 	int bought_card;		/* with tokens this expansion (RR32) */
+	int released;			/* markers freed by RELEASE (RR29) */
 	int swapped;			/* Renaissance, this turn (RR8) */
 	int relief_used;		/* boxes bought back this turn (RR22) */
 	int enlightened;		/* Enlightened Ruler this turn (RR18) */

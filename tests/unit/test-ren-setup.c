@@ -441,3 +441,29 @@ TEST(ren_score_and_rank)
 	CHECK_INT(ren_rank(&t.st, order), 2);	/* shared */
 	ren_test_game_release(&t);
 }
+
+/* RR29: a marker freed by RELEASE does not count for the expansion bonus
+   (RR33 step 1): Genoa's new ○ came from Marseilles, Venice's did not */
+TEST(ren_end_turn_bonus_released_marker)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	t.st.ndraw = 1;
+	t.st.draw[0] = (unsigned char)RCARD("famine");
+	ren_test_dom(&t, GEN, "marseilles");
+	CHECK_INT(ren_release(&t.c, GEN, RP("marseilles"), &err), 0);
+	ren_test_dom(&t, GEN, "milan");
+	t.st.dom_new[RP("milan")] = 1;
+	ren_test_dom(&t, VEN, "dubrovnik");
+	t.st.dom_new[RP("dubrovnik")] = 1;
+	t.st.order[0] = GEN;
+	t.st.order[1] = VEN;
+	ren_end_turn(&t.c);
+	CHECK(t.st.p[VEN].hand & BIT(RCARD("famine")));
+	CHECK_INT(t.st.p[GEN].hand, 0);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
