@@ -128,9 +128,6 @@ unsealed() {	# the example's game file without its randomly sealed seed
 players_of() {	# the countries of a game file's players
 	sed -n 's/.*<player seat="[0-9]*" country="\([a-z-]*\)".*/\1/p' "$1"
 }
-lastrun() {
-	grep -o ' run="[0-9]*"' "$1" | tr -dc '0-9\n' | sort -n | tail -1
-}
 
 # snap NAME NNN: the outputs of one live run (in the game's folder)
 snap() {
@@ -174,7 +171,7 @@ ends() {
 		outcome "$e" "for-$c" "$adj" report "$e_file" --for "$c" \
 		    -o "$t/h/$e/private-$c"
 	done
-	last=$(lastrun "$e_file")
+	last=$(last_run "$e_file")
 	r=0
 	while [ "$r" -le "$last" ]; do
 		outcome "$e_name/past" "$r" "$adj" report "$e_file" --run "$r" \
@@ -209,6 +206,9 @@ live() {
 	else
 		sealed=no seed=seed gh=$w/empty
 	fi
+	# sealed picks are opened with the moderator's example secret key
+	! grep -q '^moderator [^ ]* key moderator ' "$l_dir/runs" ||
+		gh=$w/moderator
 	(
 	cd "$g" || exit 1
 	export GNUPGHOME="$gh"
@@ -221,8 +221,7 @@ live() {
 	while read -r kind time files; do
 		n=$((n + 1))
 		nnn=$(printf %03d "$n")
-		# shellcheck disable=SC2086 # the file names are words
-		outcome "$l_name/run" "$nnn" run_line "$kind" "$time" $files
+		outcome "$l_name/run" "$nnn" run_line "$kind" "$time" "$files"
 		snap "$l_name" "$nnn"
 		[ $((n % 25)) -ne 0 ] || flush
 	done < "$l_dir/runs"
@@ -278,10 +277,10 @@ fingerprint() {
 		echo "$(wc -l < "$top/examples/four-player/runs") live" \
 		    "four-player $top/examples/four-player"
 		for a in "$top"/tests/archives/*.xml.gz; do
-			echo "$(gzip -dc "$a" | lastrun /dev/stdin) archive" \
+			echo "$(gzip -dc "$a" | last_run /dev/stdin) archive" \
 			    "archive-$(basename "$a" .xml.gz) $a"
 		done
-		echo "$(lastrun "$top/examples/four-player/final.xml") archive" \
+		echo "$(last_run "$top/examples/four-player/final.xml") archive" \
 		    "example-final $top/examples/four-player/final.xml"
 	} | sort -k1,1nr -k3 | cut -d' ' -f2- > "$w/sources"
 	k=0

@@ -6,18 +6,22 @@
 #   tests/replay-game.sh DIR --update   rewrite DIR/expected/ (review the diff!)
 #
 # DIR holds: seed (the pinned seed), new.args (the arguments of 'new'
-# after '-o GAME', with SEED for the seed file), runs (one line a run:
-# "resolve TIME FILE ..." or "deadline TIME"), orders.txt (every order
-# file, each after a line "==> orders/NNN-COUNTRY.txt <==", unpacked into
-# orders/ for the replay by tests/tools/pack.sh; an orders/ folder is read
-# as it is) and
+# after '-o GAME', with SEED for the seed file), runs (one line a run or
+# a moderator's command, as tests/tools/runs.sh plays them: "resolve TIME
+# FILE ...", "deadline TIME", "moderator TIME VERB ARG ..."; the example
+# keys are ../keys/FILE, and a "moderator TIME key moderator ..." line
+# makes the replay open sealed picks with the moderator's example secret
+# key), orders.txt (every order file, each after a line
+# "==> orders/NNN-COUNTRY.txt <==", unpacked into orders/ for the replay
+# by tests/tools/pack.sh; an orders/ folder is read as it is) and
 # expected/: game.xml, the final game file (an archive: it must still load
 # and verify with every later version); final.html, the final HTML report;
 # private.txt, the first player's private report; and, for some
-# scenarios, reports.txt, every run's report.  Each run's report must be
-# the one 'adjudicator report expected/game.xml --run N' gives (the golden
-# game file holds every report; every 5th run is compared, every run with
-# REGEN=1).  Then 'adjudicator verify' must
+# scenarios, reports.txt, every run's report.  A scenario made since
+# issue 19 keeps only expected/game.xml.gz (the reports come from it).
+# Each run's report must be the one 'adjudicator report expected/game.xml
+# --run N' gives (the golden game file holds every report; every 5th run
+# is compared, every run with REGEN=1).  Then 'adjudicator verify' must
 # pass on the final game file, and the hand may show only in the private
 # report (R39).
 set -eu
@@ -26,54 +30,84 @@ mode=${2:-check}
 top=$(cd "$(dirname "$0")/.." && pwd)
 adj=${ADJUDICATOR:-$top/build/adjudicator}
 work=$(mktemp -d /tmp/aor-replay.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+# Scenarios with the moderator's key (a "moderator TIME key moderator
+# ../keys/moderator.asc" run) open sealed picks with the example secret
+# key: a GnuPG home of this replay's own, its gpg-agent ended at the end.
+gh=$work/gnupg
+mkdir -m 700 "$gh"
+export GNUPGHOME="$gh"
+trap 'gpgconf --homedir "$gh" --kill gpg-agent 2>/dev/null; rm -rf "$work"' EXIT
+if grep -q '^moderator [^ ]* key moderator ' "$dir/runs"; then
+	gpg --batch --quiet --import \
+	    "$top/examples/keys/secret/moderator.sec.asc" 2>/dev/null || {
+		echo "replay-game: cannot import the moderator's example key" >&2
+		exit 1; }
+fi
+# the golden game file, stored as it is or gzipped (a new scenario)
+golden=$dir/expected/game.xml
+if [ -f "$golden.gz" ]; then
+	gzip -dc "$golden.gz" > "$work/golden.xml"
+	golden=$work/golden.xml
+	# the seed beside it: a game not over gives its reports' history
+	# digests with the seed only
+	cp "$dir/seed" "$work/golden.xml.seed"
+	chmod 600 "$work/golden.xml.seed"
+fi
 
 src=$(cd "$dir" && pwd)
 if [ -f "$dir/orders.txt" ]; then
 	src=$work/src
 	"$top/tests/tools/pack.sh" unpack "$dir/orders.txt" "$src"
 fi
+# runs name the example keys as ../keys/FILE, as examples/four-player does
+ln -s "$top/examples/keys" "$work/keys"
 cp "$dir/seed" "$work/seed"
 chmod 600 "$work/seed"
 eval "set -- $(sed "s|SEED|$work/seed|" "$dir/new.args")"
 "$adj" new -o "$work/game.xml" "$@" --report "$work/r.txt"
 cat "$work/r.txt" > "$work/reports.txt"
-mkdir "$work/saved"
+mkdir "$work/saved" "$work/runrep"
 cp "$work/game.xml" "$work/saved/0.xml"
 n=1
-r=0
-# Every REGEN-th run's report (5; 1 for all, 0 for none) is compared
-# with the one the golden game file gives.
 regen=${REGEN:-5}
 . "$top/tests/tools/runs.sh"
 game=$work/game.xml seed=$work/seed report=$work/r.txt privdir=
 while read -r kind time files; do
-	# shellcheck disable=SC2086 # the file names are words
-	(cd "$src" && run_line "$kind" "$time" $files) || {
+	(cd "$src" && run_line "$kind" "$time" "$files") > /dev/null || {
 		echo "replay-game: $dir/runs: the run \"$kind $time" \
 		    "$files\" failed" >&2
 		exit 1
 	}
-	printf '\n' >> "$work/reports.txt"
-	cat "$work/r.txt" >> "$work/reports.txt"
 	# every saved game file is validated below (the program does not
 	# validate what it writes, issue 12)
 	n=$((n + 1))
 	cp "$work/game.xml" "$work/saved/$n.xml"
-	r=$((r + 1))
-	# the golden game file gives this run's report (issue 11, point 7)
-	if [ "$mode" != --update ] && [ "$regen" -gt 0 ] &&
-	    [ $((r % regen)) -eq 0 ]; then
-		"$adj" report "$dir/expected/game.xml" --run "$r" \
-		    -o "$work/past.txt"
-		if ! cmp -s "$work/r.txt" "$work/past.txt"; then
-			echo "replay-game: $dir: the report of run $r differs" \
-			    "from the one expected/game.xml gives:" >&2
-			diff -u "$work/past.txt" "$work/r.txt" | head -20 >&2
-			exit 1
-		fi
+	[ "$kind" != moderator ] || continue
+	printf '\n' >> "$work/reports.txt"
+	cat "$work/r.txt" >> "$work/reports.txt"
+	# this run's report, by the game's run number (a moderator's key
+	# is a run of its own; after a rollback a number comes again, and
+	# the last report of it is the one the golden file keeps)
+	rn=$(last_run "$work/game.xml")
+	if [ "$regen" -gt 0 ] && [ $((rn % regen)) -eq 0 ]; then
+		cp "$work/r.txt" "$work/runrep/$rn"
 	fi
 done < "$dir/runs"
+# The golden game file gives each run's report (issue 11, point 7): every
+# REGEN-th run's (5; 1 for all, 0 for none) is compared.
+if [ "$mode" != --update ]; then
+	for f in "$work"/runrep/*; do
+		[ -f "$f" ] || continue
+		rn=$(basename "$f")
+		"$adj" report "$golden" --run "$rn" -o "$work/past.txt"
+		if ! cmp -s "$f" "$work/past.txt"; then
+			echo "replay-game: $dir: the report of run $rn differs" \
+			    "from the one expected/game.xml gives:" >&2
+			diff -u "$work/past.txt" "$f" | head -20 >&2
+			exit 1
+		fi
+	done
+fi
 (cd "$work/saved" && xmllint --noout --relaxng "$top/formats/game.rng" \
 	*.xml) > "$work/xmllint" 2>&1
 if [ "$(grep -c ' validates$' "$work/xmllint")" -ne "$n" ]; then
@@ -122,8 +156,16 @@ for f in reports.txt final.html; do
 	fi
 done
 
+# A scenario made since issue 19 keeps its golden game file gzipped and
+# no reports (report --run N gives them, and tests/equiv.sh hashes them):
+# expected/game.xml.gz alone.
 if [ "$mode" = --update ]; then
 	mkdir -p "$dir/expected"
+	if [ -f "$dir/expected/game.xml.gz" ] || [ ! -f "$dir/expected/game.xml" ]
+	then
+		gzip -9n < "$work/game.xml" > "$dir/expected/game.xml.gz"
+		exit 0
+	fi
 	cp "$work/game.xml" "$dir/expected/game.xml"
 	[ ! -f "$dir/expected/reports.txt" ] ||
 		cp "$work/reports.txt" "$dir/expected/reports.txt"
@@ -132,8 +174,16 @@ if [ "$mode" = --update ]; then
 	exit 0
 fi
 status=0
-for f in game.xml reports.txt final.html private.txt; do
-	[ "$f" != reports.txt ] || [ -f "$dir/expected/$f" ] || continue
+if ! cmp -s "$work/game.xml" "$golden"; then
+	echo "replay-game: $dir: game.xml differs from expected:" >&2
+	diff -u "$golden" "$work/game.xml" | head -40 >&2
+	status=1
+fi
+for f in reports.txt final.html private.txt; do
+	[ -f "$dir/expected/$f" ] || [ "$f" = reports.txt ] ||
+	    [ -f "$dir/expected/game.xml.gz" ] || {
+		echo "replay-game: $dir: no expected/$f" >&2; status=1; }
+	[ -f "$dir/expected/$f" ] || continue
 	if ! cmp -s "$work/$f" "$dir/expected/$f"; then
 		echo "replay-game: $dir: $f differs from expected:" >&2
 		diff -u "$dir/expected/$f" "$work/$f" | head -40 >&2
