@@ -5,9 +5,9 @@
  * The sides are the seats p1 .. p6 ("player 1" ..): a player's capital is
  * only known after the capital bid (RR3), and a side's name must be known
  * when the game is made.  The module is complete as far as module.h asks
- * except the report templates (issue 20 point 5, none yet: report_text
- * and report_html are NULL) and the variants revised-map and
- * original-turn-order (RR42, RR4), which are not offered.
+ * except the variants revised-map and original-turn-order (RR42, RR4),
+ * which are not offered.  Its reports are templates/renaissance-text.xsl
+ * and renaissance-html.xsl (issue 20 point 5).
  */
 #include "module.h"
 
@@ -217,8 +217,15 @@ state_init(void *st, const void *rs, unsigned var, int reading)
 {
 	struct ren_module_state *s = st;
 	int epochs = var & (1u << 8) ? 1 : var & (1u << 9) ? 2 : 3;
+	int i;
 
 	(void)reading;
+	/* no seat taken: new --player fills them (cmd-new.c) */
+	for (i = 0; i < GAME_MAX_SIDES; i++)
+		s->seats.seat_of[i] = -1;
+	/* issue 19's game_set_module inits before the ruleset is loaded */
+	if (rs == NULL)
+		return;
 	ren_state_init(&s->st, rs, REN_MAX_PLAYERS, var & 0xff, epochs);
 }
 
@@ -301,6 +308,14 @@ state_xml(const void *stv, xmlNode *parent)
 		xml_set_int(n, "markers", ren_markers_on_map(st, p));
 		xml_set_int(n, "cards", ren_hand_size(st, p));
 		xml_set_int(n, "score", ren_score(st, p));
+		/* the reports tell each player's ships (issue 20.5) */
+		if (pl->ship_row != SHIP_NONE) {
+			xml_set(n, "ships", pl->ship_row == SHIP_GALLEYS ?
+			    "galleys" : pl->ship_row == SHIP_SEAWORTHY ?
+			    "seaworthy" : "ocean");
+			xml_set_int(n, "ship-level",
+			    rs->ship_levels[pl->ship_row][pl->ship_level]);
+		}
 		if (pl->out)
 			xml_set(n, "out", "yes");
 		for (i = 0; i < REN_NADVANCES; i++)
@@ -748,8 +763,8 @@ const struct game_module renaissance_module = {
 	.ruleset_file = "formats/renaissance.xml",
 	.ruleset_schema = "formats/renaissance-ruleset.rng",
 	.game_schema = "formats/renaissance-game.rng",
-	.report_text = NULL,
-	.report_html = NULL,
+	.report_text = "templates/renaissance-text.xsl",
+	.report_html = "templates/renaissance-html.xsl",
 	.ruleset_split = NULL,
 	.reading_oldest = 1,
 	.reading_current = 1,

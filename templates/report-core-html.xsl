@@ -14,8 +14,8 @@
   A game's own sheet (report-html.xsl for Age of Reason) imports this one
   and makes the page: it defines the key "country" (id to the element
   with @name), the template for match="/", the title, the state's
-  sections, its CSS, and, if it likes, the hooks sealed-note and
-  sealed-adjust.
+  sections, its CSS, and, if it likes, the hooks sealed-note,
+  sealed-adjust and form-country.
 
   Privacy: an event with a to attribute shows only in that country's
   report; an entry marked sealed="yes" shows the sealed note instead of
@@ -191,6 +191,10 @@
   <xsl:template name="sealed-adjust">
     <p class="adjust">A correction; it is in that player's report.</p>
   </xsl:template>
+  <!-- The side as the order form's COUNTRY line writes it (a decision). -->
+  <xsl:template name="form-country">
+    <xsl:value-of select="key('country', @country)/@name"/>
+  </xsl:template>
 
   <!-- ============================== pending ============================ -->
 
@@ -216,7 +220,7 @@
                   <td class="l"><xsl:value-of select="@what"/>
                     <xsl:if test="choice">
                       <div class="form">Your order form (sign it and send it to the moderator):
-<pre class="orders"><xsl:value-of select="concat('GAME ', $game/@id, '&#10;COUNTRY ', key('country', @country)/@name, '&#10;STEP ', @step, '&#10;# one of:')"/><xsl:for-each select="choice"><xsl:value-of select="concat('&#10;#   ', .)"/></xsl:for-each></pre>
+<pre class="orders"><xsl:value-of select="concat('GAME ', $game/@id, '&#10;COUNTRY ')"/><xsl:call-template name="form-country"/><xsl:value-of select="concat('&#10;STEP ', @step, '&#10;# one of:')"/><xsl:for-each select="choice"><xsl:value-of select="concat('&#10;#   ', .)"/></xsl:for-each></pre>
                       </div>
                     </xsl:if>
                   </td>

@@ -13,8 +13,9 @@
   A game's own sheet (report-text.xsl for Age of Reason) imports this one
   and defines the key "country" (id to the element with @name), a template
   for match="state" (the standings and the board, after what happened),
-  game-title, and, if it likes, the hooks sealed-adjust and entry-summary
-  with the variable summed-events (the event types entry-summary tells).
+  game-title, and, if it likes, the hooks sealed-adjust, entry-summary
+  with the variable summed-events (the event types entry-summary tells)
+  and form-country.
 -->
 <xsl:stylesheet version="1.0"
     xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
@@ -174,7 +175,9 @@
         </xsl:otherwise>
       </xsl:choose>
       <xsl:for-each select="pending/decision[@country = $viewer]">
-        <xsl:value-of select="concat('GAME ', /game/@id, $nl, 'COUNTRY ', key('country', @country)/@name, $nl, 'STEP ', @step, $nl)"/>
+        <xsl:value-of select="concat('GAME ', /game/@id, $nl, 'COUNTRY ')"/>
+        <xsl:call-template name="form-country"/>
+        <xsl:value-of select="concat($nl, 'STEP ', @step, $nl)"/>
         <xsl:call-template name="wrap">
           <xsl:with-param name="text" select="concat(@what, '. Write one of these (the legal choices now):')"/>
           <xsl:with-param name="lead" select="'# '"/>
@@ -360,6 +363,13 @@
     </xsl:call-template>
   </xsl:template>
   <xsl:template name="entry-summary"/>
+  <!--
+    form-country: the side as the order form's COUNTRY line writes it, a
+    name the game's order parser reads (a decision as the context).
+  -->
+  <xsl:template name="form-country">
+    <xsl:value-of select="key('country', @country)/@name"/>
+  </xsl:template>
 
   <!-- The order's own lines (after STEP), comments and blanks dropped. -->
   <xsl:template name="order-lines">
