@@ -359,14 +359,33 @@ write_mail(xmlNode *parent, const struct ms_mail *o)
 	}
 }
 
+/* Are two mail state files the same but for their updated="..."? */
+static int
+same_state(const char *a, size_t alen, const char *b, size_t blen)
+{
+	static const char attr[] = " updated=\"";
+	const char *ua = strstr(a, attr), *ub = strstr(b, attr), *ea, *eb;
+
+	if (ua == NULL || ub == NULL || ua - a != ub - b ||
+	    memcmp(a, b, (size_t)(ua - a)) != 0)
+		return 0;
+	ea = strchr(ua + sizeof(attr) - 1, '"');
+	eb = strchr(ub + sizeof(attr) - 1, '"');
+	if (ea == NULL || eb == NULL)
+		return 0;
+	return alen - (size_t)(ea - a) == blen - (size_t)(eb - b) &&
+	    memcmp(ea, eb, alen - (size_t)(ea - a)) == 0;
+}
+
 int
 mailstate_save(struct mailstate *ms, const char *now)
 {
 	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
 	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"mailstate"), *n;
 	xmlChar *mem = NULL;
+	char *old;
 	int len = 0, rc;
-	size_t i;
+	size_t i, olen;
 
 	xmlDocSetRootElement(doc, root);
 	xml_set(root, "game", ms->game);
@@ -404,13 +423,30 @@ mailstate_save(struct mailstate *ms, const char *now)
 		if (ms->players[i].key[0] != '\0')
 			xml_set(r, "key", ms->players[i].key);
 	}
+	xmlDocDumpFormatMemoryEnc(doc, &mem, &len, "UTF-8", 1);
+	/*
+	 * Issue 18.9: a state the file holds already, but for the time it
+	 * was updated (a step that took no mail, the save at the end of a
+	 * step that saved after its last change), is not written again: a
+	 * write costs two fsyncs, and a club's step comes here at least
+	 * twice for every game, most of which have no mail.
+	 */
+	old = read_file(ms->path, &olen);
+	if (old != NULL && same_state(old, olen, (const char *)mem,
+	    (size_t)len)) {
+		free(old);
+		xmlFree(mem);
+		xmlFreeDoc(doc);
+		return 0;
+	}
+	free(old);
 	if (xml_validate(doc, ms->path, "formats/mailstate.rng") != 0) {
 		diag(EXIT_SOFTWARE, ms->path, 0, "the mail state about to be "
 		    "written does not match its schema (a bug): not written");
+		xmlFree(mem);
 		xmlFreeDoc(doc);
 		return -1;
 	}
-	xmlDocDumpFormatMemoryEnc(doc, &mem, &len, "UTF-8", 1);
 	xmlFreeDoc(doc);
 	rc = report_write_file(ms->path, (const char *)mem, (size_t)len);
 	xmlFree(mem);

@@ -8,7 +8,8 @@
 #     once;
 #   - an SMTP 4xx to one recipient: the mails to the others still go
 #     in the same step, that one waits for the next step and goes once;
-#   - one step logs in to IMAP once and connects to SMTP once (strace).
+#   - one step logs in to IMAP once and connects to SMTP once (strace);
+#   - a step with no mail rewrites no game's mail state.
 # A proxy in front of the private Dovecot and SMTP sink misbehaves on
 # purpose (tests/tools/mail-proxy.py, on ports the kernel picks).
 # Ports: $AOR_IMAP_PORT (10143) and $AOR_SMTP_PORT (10025).
@@ -198,6 +199,15 @@ check "4xx: each mail sent once" sent_once
 for id in g1 g2 g3 g4; do
 	"$adj" verify "$J/$id.xml" > /dev/null 2>&1 && ok || bad "verify $id"
 done
+
+# A step with no mail writes no file: the mail states stay as they are
+# (a write is two fsyncs, for every game of the club at every step)
+stat -c '%n %i %s' "$J"/*.xml "$J"/*.xml.mail > "$w/files.before"
+step "$IMAP_PORT" "$SMTP_PORT"
+rc=$?
+stat -c '%n %i %s' "$J"/*.xml "$J"/*.xml.mail > "$w/files.after"
+[ "$rc" -eq 0 ] && cmp -s "$w/files.before" "$w/files.after" && ok ||
+	{ bad "a step with no mail (exit $rc) wrote:"; diff "$w/files.before" "$w/files.after"; }
 
 echo "mail-reuse: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
