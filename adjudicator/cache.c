@@ -206,8 +206,12 @@ cache_save(const struct game *g, const char *path)
 	    (unsigned long long)checksum(body.buf, body.len));
 	sb_addn(&sb, body.buf, body.len);
 	sb_release(&body);
-	/* holds what the game file holds: the moderator's, like it */
-	if (write_file_atomic(cpath, sb.buf, sb.len, 0600) != 0) {
+	/*
+	 * Holds what the game file holds: the moderator's, like it.  Not
+	 * fsynced: a cache lost, cut short or stale after a crash is
+	 * refused by its game file's SHA-256 and its checksum.
+	 */
+	if (write_file_unsynced(cpath, sb.buf, sb.len, 0600) != 0) {
 		diag_warn(cpath, 0, "cannot write (the next run reads the "
 		    "whole game file): %s", strerror(errno));
 		unlink(cpath);

@@ -322,6 +322,9 @@ queue_reports(struct moderation *m, struct game *g, int run)
 	int s, saved_run, rc, mid;
 	char withheld[RS_MAX_COUNTRIES] = { 0 };
 
+	/* the outbox's folders fsynced once each, before the state names
+	 * their files (issue 18.9) */
+	dir_sync_defer(1);
 	dir_name = xasprintf("run-%d", run);
 	dir = ms_outbox_path(&m->ms, dir_name);
 	rc = report_render(doc, m->template, run, NULL, &text, &len);
@@ -392,6 +395,7 @@ queue_reports(struct moderation *m, struct game *g, int run)
 	if (rc == EXIT_OK)
 		m->ms.reported_run = run;
 out:
+	dir_sync_defer(0);
 	free(dir);
 	free(dir_name);
 	free(html);

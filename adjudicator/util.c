@@ -213,6 +213,8 @@ write_in_place(const char *path, const void *buf, size_t len)
  * Returns 0, -1 when it cannot be created, -2 when writing fails (the
  * temporary file removed); errno tells why.
  */
+static int write_unsynced;	/* write_file_unsynced's way */
+
 static int
 write_temp(const char *path, const void *buf, size_t len, unsigned mode,
     char **tmp)
@@ -230,7 +232,7 @@ write_temp(const char *path, const void *buf, size_t len, unsigned mode,
 	}
 	/* fchmod, not the umask, decides: private files stay private */
 	if (fchmod(fd, (mode_t)mode) != 0 || write_all(fd, buf, len) != 0 ||
-	    fsync(fd) != 0) {
+	    (!write_unsynced && fsync(fd) != 0)) {
 		e = errno;
 		close(fd);
 		unlink(*tmp);
@@ -248,6 +250,28 @@ write_temp(const char *path, const void *buf, size_t len, unsigned mode,
 		return -2;
 	}
 	return 0;
+}
+
+/*
+ * The folders whose renames wait for their fsync (dir_sync_defer): a
+ * step of run writes several files into one folder before it records
+ * them, and one fsync of the folder makes all its renames durable
+ * (issue 18.9).
+ */
+static int defer_dirs;
+static char **deferred;
+static size_t ndeferred;
+
+static void
+defer_dir(const char *dir)
+{
+	size_t i;
+
+	for (i = 0; i < ndeferred; i++)
+		if (strcmp(deferred[i], dir) == 0)
+			return;
+	deferred = xrealloc(deferred, (ndeferred + 1) * sizeof(*deferred));
+	deferred[ndeferred++] = xstrdup(dir);
 }
 
 int
@@ -270,7 +294,14 @@ write_file_atomic(const char *path, const void *buf, size_t len,
 		return -2;
 	}
 	free(tmp);
+	if (write_unsynced)
+		return 0;
 	dircopy = xstrdup(path);
+	if (defer_dirs > 0) {
+		defer_dir(dirname(dircopy));
+		free(dircopy);
+		return 0;
+	}
 	fd = open(dirname(dircopy), O_RDONLY | O_DIRECTORY);
 	if (fd >= 0) {
 		fsync(fd);
@@ -278,6 +309,43 @@ write_file_atomic(const char *path, const void *buf, size_t len,
 	}
 	free(dircopy);
 	return 0;
+}
+
+int
+write_file_unsynced(const char *path, const void *buf, size_t len,
+    unsigned mode)
+{
+	int rc;
+
+	write_unsynced = 1;
+	rc = write_file_atomic(path, buf, len, mode);
+	write_unsynced = 0;
+	return rc;
+}
+
+void
+dir_sync_defer(int on)
+{
+	size_t i;
+	int fd;
+
+	if (on) {
+		defer_dirs++;
+		return;
+	}
+	if (defer_dirs > 0 && --defer_dirs > 0)
+		return;
+	for (i = 0; i < ndeferred; i++) {
+		fd = open(deferred[i], O_RDONLY | O_DIRECTORY);
+		if (fd >= 0) {
+			fsync(fd);
+			close(fd);
+		}
+		free(deferred[i]);
+	}
+	free(deferred);
+	deferred = NULL;
+	ndeferred = 0;
 }
 
 char *
