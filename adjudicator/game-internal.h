@@ -53,6 +53,8 @@ void apply_key(struct game *g, const struct entry *e);
 void apply_revoke(struct game *g, const struct entry *e);
 void import_keys(struct game *g, struct pgp *p);
 void drop_keyring(struct game *g);
+/* Is p the moderator's context that games share (not to be closed)? */
+int game_moderator_shared(const struct pgp *p);
 const char *game_keyring(struct game *g, struct strbuf *err);
 /* Keeps pgp_verify_home's verdict on msg for the rest of the process
  * (rc 0: plain, fpr, signed_at; else why). */

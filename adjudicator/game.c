@@ -36,7 +36,7 @@ game_release(struct game *g)
 		xmlFreeDoc(g->rsdoc);
 	dice_release(&g->dice);
 	free(g->sealed_seed);
-	if (g->mod != NULL)
+	if (g->mod != NULL && !game_moderator_shared(g->mod))
 		pgp_close(g->mod);
 	drop_keyring(g);
 	free(g->path);

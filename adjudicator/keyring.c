@@ -217,6 +217,21 @@ game_signed(const struct game *g)
 	return 0;
 }
 
+/*
+ * The moderator's context is the process's, shared by the games it
+ * loads from one home: a cron step of a club opens the sealed seed of
+ * every game, and each new context costs GPGME a gpg of its own (issue
+ * 18.9).  A game opened with another GNUPGHOME gets a context of its own.
+ */
+static struct pgp *shared_mod;
+static char *shared_mod_home;
+
+int
+game_moderator_shared(const struct pgp *p)
+{
+	return p != NULL && p == shared_mod;
+}
+
 struct pgp *
 game_moderator(struct game *g, struct strbuf *err)
 {
@@ -227,8 +242,18 @@ game_moderator(struct game *g, struct strbuf *err)
 		return g->mod;
 	path = home && *home ? xstrdup(home) :
 	    xasprintf("%s/.gnupg", getenv("HOME") ? getenv("HOME") : ".");
+	if (shared_mod != NULL && strcmp(shared_mod_home, path) == 0) {
+		free(path);
+		g->mod = shared_mod;
+		return g->mod;
+	}
 	if (pgp_open(&g->mod, path, err) != 0)
 		g->mod = NULL;
+	else if (shared_mod == NULL) {
+		shared_mod = g->mod;
+		shared_mod_home = path;
+		path = NULL;
+	}
 	free(path);
 	return g->mod;
 }

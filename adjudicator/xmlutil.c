@@ -329,6 +329,49 @@ schema_load(const char *path, int lean)
 	return rng;
 }
 
+/*
+ * The schemas this process has compiled, kept for its later checks: a
+ * cron step of a club loads every game and writes every mail state
+ * several times, and compiling a schema costs more than checking a
+ * file against it (issue 18.9).  xml_cleanup frees them.
+ */
+static struct compiled {
+	char *path;
+	int lean;
+	xmlRelaxNGPtr rng;
+} compiled[8];
+static size_t ncompiled;
+
+static xmlRelaxNGPtr
+schema_get(const char *path, int lean)
+{
+	xmlRelaxNGPtr rng;
+	size_t i;
+
+	for (i = 0; i < ncompiled; i++)
+		if (compiled[i].lean == lean &&
+		    strcmp(compiled[i].path, path) == 0)
+			return compiled[i].rng;
+	rng = schema_load(path, lean);
+	if (rng != NULL && ncompiled < sizeof(compiled) / sizeof(*compiled)) {
+		compiled[ncompiled].path = xstrdup(path);
+		compiled[ncompiled].lean = lean;
+		compiled[ncompiled++].rng = rng;
+	}
+	return rng;
+}
+
+static int
+schema_kept(xmlRelaxNGPtr rng)
+{
+	size_t i;
+
+	for (i = 0; i < ncompiled; i++)
+		if (compiled[i].rng == rng)
+			return 1;
+	return 0;
+}
+
 static int
 validate(xmlDoc *doc, const char *file, const char *schema, int lean)
 {
@@ -337,7 +380,7 @@ validate(xmlDoc *doc, const char *file, const char *schema, int lean)
 	xmlRelaxNGValidCtxtPtr vctx;
 	int rc;
 
-	rng = schema_load(path, lean);
+	rng = schema_get(path, lean);
 	if (rng == NULL) {
 		diag(EXIT_SOFTWARE, path, 0, "cannot load the schema "
 		    "(set ADJUDICATOR_DATADIR to the folder holding formats/)");
@@ -349,7 +392,8 @@ validate(xmlDoc *doc, const char *file, const char *schema, int lean)
 	xmlRelaxNGSetValidStructuredErrors(vctx, structured_error_cb, NULL);
 	rc = xmlRelaxNGValidateDoc(vctx, doc);
 	xmlRelaxNGFreeValidCtxt(vctx);
-	xmlRelaxNGFree(rng);
+	if (!schema_kept(rng))
+		xmlRelaxNGFree(rng);
 	if (rc != 0)
 		diag(EXIT_DATAERR, file, 0, "does not match the schema %s",
 		    schema);
@@ -522,5 +566,12 @@ xml_init(void)
 void
 xml_cleanup(void)
 {
+	size_t i;
+
+	for (i = 0; i < ncompiled; i++) {
+		xmlRelaxNGFree(compiled[i].rng);
+		free(compiled[i].path);
+	}
+	ncompiled = 0;
 	xmlCleanupParser();
 }
