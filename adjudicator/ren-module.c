@@ -265,6 +265,31 @@ cards_xml(const struct ren_state *st, xmlNode *parent, uint64_t set)
 }
 
 /* The public state, and the hands, under <state>: byte-stable. */
+/*
+ * Where a player's ships carry tokens that land and caravans do not
+ * reach now (RR26), for the reports' map (issue 20.5): province ids in
+ * the data file's order.
+ */
+static void
+ship_reach_xml(const struct ren_state *st, int p, xmlNode *n)
+{
+	struct strbuf list, why;
+	int i;
+
+	sb_init(&list);
+	sb_init(&why);
+	for (i = 0; i < st->rs->nprovinces; i++) {
+		sb_reset(&why);
+		if (ren_reach(st, p, i, &why) == REACH_SHIP)
+			sb_addf(&list, "%s%s", list.len ? " " : "",
+			    st->rs->provinces[i].id);
+	}
+	if (list.len > 0)
+		xml_set(n, "ship-reach", list.buf);
+	sb_release(&why);
+	sb_release(&list);
+}
+
 static void
 state_xml(const void *stv, xmlNode *parent)
 {
@@ -315,6 +340,7 @@ state_xml(const void *stv, xmlNode *parent)
 			    "seaworthy" : "ocean");
 			xml_set_int(n, "ship-level",
 			    rs->ship_levels[pl->ship_row][pl->ship_level]);
+			ship_reach_xml(st, p, n);
 		}
 		if (pl->out)
 			xml_set(n, "out", "yes");

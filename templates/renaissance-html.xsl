@@ -151,7 +151,13 @@
       </table>
       <xsl:for-each select="$st/player[@ships]">
         <p class="ships">
-          <xsl:value-of select="concat('Ships of ', key('country', @id)/@name, ': ', @ships, ' ', @ship-level, ' (', $rs/shipping/row[@id = current()/@ships], ').')"/>
+          <xsl:variable name="reach" select="concat(' ', @ship-reach, ' ')"/>
+          <xsl:value-of select="concat('Ships of ', key('country', @id)/@name, ': ', @ships, ' ', @ship-level, ' (', $rs/shipping/row[@id = current()/@ships], '). They reach, where land and caravans do not (RR26): ')"/>
+          <xsl:for-each select="$rs/provinces/province[contains($reach, concat(' ', @id, ' '))]">
+            <xsl:value-of select="concat(@name, substring(', ', 1, 2 * (position() != last())))"/>
+          </xsl:for-each>
+          <xsl:if test="not(@ship-reach)">nothing more</xsl:if>
+          <xsl:text>.</xsl:text>
         </p>
       </xsl:for-each>
     </section>
@@ -213,6 +219,16 @@
           </xsl:if>
         </xsl:for-each>
       </g>
+      <g class="ship-reach">
+        <xsl:for-each select="$st/player[@ship-reach]">
+          <xsl:variable name="reach" select="concat(' ', @ship-reach, ' ')"/>
+          <xsl:variable name="c"><xsl:call-template name="colour"><xsl:with-param name="id" select="@id"/></xsl:call-template></xsl:variable>
+          <xsl:variable name="k" select="position()"/>
+          <xsl:for-each select="$rs/provinces/province[contains($reach, concat(' ', @id, ' '))]">
+            <circle cx="{@x}" cy="{@y}" r="{14 + 3 * $k}" stroke="{$c}" data-reach="{@id}"/>
+          </xsl:for-each>
+        </xsl:for-each>
+      </g>
       <g class="provinces">
         <xsl:for-each select="$rs/provinces/province">
           <xsl:variable name="here" select="$st/province[@id = current()/@id]"/>
@@ -255,7 +271,7 @@
         <xsl:value-of select="concat(' ', key('country', @id)/@name, ' ')"/>
       </xsl:for-each>
     </p>
-    <p class="map-note">Circles are markets, squares satellites, a double ring a capital; the number is the market number. A province is filled with the colour of the player whose dominance marker is on it; coloured discs count tokens. Positions come from the data file (formats/renaissance.xml, marked there: S transcribed, P provisional) and are corrected there.</p>
+    <p class="map-note">Circles are markets, squares satellites, a double ring a capital; the number is the market number. A province is filled with the colour of the player whose dominance marker is on it; coloured discs count tokens; a dashed ring in a player's colour is a province his ships reach where land and caravans do not. Positions come from the data file (formats/renaissance.xml, marked there: S transcribed, P provisional) and are corrected there.</p>
   </xsl:template>
 
   <xsl:template name="private">
@@ -287,6 +303,7 @@ svg.map .land-links line { stroke: #b9a98a; stroke-width: 1.5; }
 svg.map .waters circle { fill: #6d9fd0; }
 svg.map .sea-name { font: italic 12px sans-serif; fill: #3b6a99; text-anchor: middle; }
 svg.map .sea-name.west { text-anchor: start; }
+svg.map .ship-reach circle { fill: none; stroke-width: 2.5; stroke-dasharray: 4 3; }
 svg.map .prov { stroke: #333; stroke-width: 1.2; }
 svg.map .capital-ring { fill: none; stroke: #333; stroke-width: 1.5; }
 svg.map .market-number { font: bold 9px sans-serif; text-anchor: middle; fill: #222; }

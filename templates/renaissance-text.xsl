@@ -68,8 +68,14 @@
     </xsl:for-each>
     <xsl:value-of select="concat('(Stock: tokens in stock; Exp: in the expansion area; Map: on the board.)', $nl)"/>
     <xsl:for-each select="player[@ships]">
+      <xsl:variable name="reach" select="concat(' ', @ship-reach, ' ')"/>
+      <xsl:variable name="names">
+        <xsl:for-each select="/game/ruleset/provinces/province[contains($reach, concat(' ', @id, ' '))]">
+          <xsl:value-of select="concat(@name, substring(', ', 1, 2 * (position() != last())))"/>
+        </xsl:for-each>
+      </xsl:variable>
       <xsl:call-template name="wrap">
-        <xsl:with-param name="text" select="concat('Ships of ', key('country', @id)/@name, ': ', @ships, ' ', @ship-level, ', ', /game/ruleset/shipping/row[@id = current()/@ships], '.')"/>
+        <xsl:with-param name="text" select="concat('Ships of ', key('country', @id)/@name, ': ', @ships, ' ', @ship-level, ', ', /game/ruleset/shipping/row[@id = current()/@ships], '. They reach, where land and caravans do not (RR26): ', $names, substring('nothing more', 1, 12 * not(@ship-reach)), '.')"/>
         <xsl:with-param name="indent" select="'    '"/>
       </xsl:call-template>
     </xsl:for-each>
