@@ -7,6 +7,7 @@
 #   make sanitize        ASan and UBSan build (build-asan/) and its tests
 #   make valgrind        the unit tests and a short game under valgrind
 #   make bench           speed and memory figures (prints, never fails)
+#   make random-games    200 Age of Renaissance games of the random player
 #   make fuzz            libFuzzer targets with ASan and UBSan (build-fuzz/,
 #                        clang), each run FUZZ_SECONDS on a corpus seeded
 #                        from the tests (tests/fuzz/run.sh)
@@ -98,6 +99,13 @@ $(B)/adjudicator-mail: $(LIB_OBJS) $(B)/obj/main-mail.o
 $(B)/unit-tests: $(LIB_OBJS) $(UNIT_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(MAIL_LIBS)
 
+# Age of Renaissance's random player (issue 20 point 7).
+$(B)/obj/ren-random.o: tests/ren-random.c $(HEADERS) | $(B)/obj
+	$(CC) $(ALL_CFLAGS) -Iadjudicator -c -o $@ $<
+
+$(B)/ren-random: $(CORE_OBJS) $(B)/obj/mail-core.o $(B)/obj/ren-random.o
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
 # The order parser, the game loader, the ruleset loader, the MIME intake,
 # Age of Renaissance's order lines.
 FUZZERS = orders game ruleset mime ren-orders
@@ -128,8 +136,14 @@ sanitize:
 		build-asan/unit-tests
 	tests/sanitize.sh
 
-bench: all
+bench: all $(B)/ren-random
 	tests/bench.sh
+
+# 200 complete Age of Renaissance games of the random player (seeds
+# 1000-1199, 3-6 players, a fifth of the decisions by default).
+random-games: $(B)/ren-random
+	$(B)/ren-random -n $(RANDOM_GAMES) -s 1000
+RANDOM_GAMES ?= 200
 
 lint-man:
 	mandoc -T lint -W warning man/*.[1-8]
@@ -154,4 +168,4 @@ clean:
 	rm -rf $(B) build-asan build-fuzz
 
 .PHONY: all check demo valgrind sanitize bench lint-man install clean fuzz \
-	fuzz-targets
+	fuzz-targets random-games

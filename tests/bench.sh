@@ -26,6 +26,14 @@
 #   6 club-step        one cron step of run --games for 100 games on
 #                      loopback mail servers, seconds per incoming
 #                      message (tests/bench-club.sh, issue 18.9)
+#   7 ren-*            Age of Renaissance, six players (issue 20 point 8),
+#                      through the module in one process (build/ren-random
+#                      -r, tests/ren-random.c), since 'new --game
+#                      renaissance' does not start a game through the CLI
+#                      yet: complete default-order games a minute per busy
+#                      core, and the peak RSS of one such game.  The CLI's
+#                      resolve at the last run against run 10 is printed
+#                      as not measured until the CLI plays the game.
 #
 # Environment: ADJUDICATOR (the build to measure, build/adjudicator),
 # BENCH_OLD (the release's adjudicator, instead of building it),
@@ -350,6 +358,27 @@ if "$adj" verify "$arch" --seed-file "$s7/seed" > /dev/null 2>&1; then
 else
 	goal verify/xmllint - 2 max
 	echo "  verify failed"
+fi
+
+# 7. Age of Renaissance, six players, through the module in one process.
+ren=$top/build/ren-random
+if [ -x "$ren" ]; then
+	goal ren-last-run/run-10 - 1.3 max
+	echo "  'new --game renaissance' does not start a game through the CLI yet"
+	r_ren=$(rss "$ren" -n 1 -p 6 -d 100 -r -q)
+	goal ren-peak-rss-MiB "$r_ren" 12 max
+	echo "  one complete six-player default-order game in one process (ren-random -r)"
+	n=50
+	cpu "$ren" -n $n -s 1 -p 6 -d 100 -r -q > "$w/renc"; c=$(cat "$w/renc")
+	if [ -n "$c" ] && [ "$c" -gt 0 ]; then
+		echo "ren-games-per-minute: $(awk -v t="$c" -v n=$n 'BEGIN { printf "%.0f", n * 60e3 / t }')"
+		echo "  $n six-player default-order games (seeds 1-$n), CPU $c ms in all, through the module in one process; no XML history, no reports"
+	else
+		echo "ren-games-per-minute: - not measured"
+	fi
+else
+	goal ren-last-run/run-10 - 1.3 max
+	echo "  no build/ren-random (make build/ren-random)"
 fi
 
 # 6. A club's cron step (its own script: it needs the mail servers).

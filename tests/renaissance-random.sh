@@ -1,0 +1,46 @@
+#!/bin/sh
+# renaissance-random.sh - Age of Renaissance's random player (issue 20
+# point 7, tests/ren-random.c) on pinned seeds: complete games with random
+# legal orders from the order forms and deadline defaults, each replayed
+# from its seed and compared decision by decision.  A refused legal order,
+# a game that does not end, one without a winner or a replay that differs
+# fails and names its seed.  'make random-games' plays 200 more.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+make -s build/ren-random || { echo "0 passed, 1 failed"; exit 1; }
+bot=./build/ren-random
+out=$(mktemp /tmp/aor-renrandom.XXXXXX)
+trap 'rm -f "$out" "$out.2"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# play ARGS...: one batch; every game of it must pass
+play() {
+	if "$bot" "$@" > "$out" 2>&1; then
+		ok
+	else
+		bad "ren-random $*"
+	fi
+	cat "$out"
+}
+play -n 24 -s 1			# 3-6 players, a fifth of them defaults
+play -n 6 -s 101 -p 6 -d 0	# six players, every decision an order
+play -n 6 -s 201 -p 3 -d 100	# three players, every decision a default
+play -n 6 -s 301 -p 4 -d 50 -e 1	# RR36: the game ends with epoch 1
+play -n 6 -s 401 -p 5 -d 10 -e 2	# and with epoch 2
+
+# the same seeds give the same games, other seeds other games
+# (the games' ends; the summary line has the time)
+"$bot" -n 6 -s 1 -v 2>&1 | sed -n 's/^seed [0-9]*, //p' > "$out"
+"$bot" -n 6 -s 1 -v 2>&1 | sed -n 's/^seed [0-9]*, //p' > "$out.2"
+if cmp -s "$out" "$out.2"; then ok; else bad "seeds 1-6 played twice differ"; fi
+"$bot" -n 6 -s 7 -v 2>&1 | sed -n 's/^seed [0-9]*, //p' > "$out.2"
+if ! cmp -s "$out" "$out.2"; then ok; else bad "seeds 7-12 play as 1-6"; fi
+# every game reaches the end of its last epoch
+if [ "$(grep -c 'game over$' "$out")" -eq 6 ]; then ok
+else bad "not 6 games over: $(cat "$out")"; fi
+
+echo "renaissance-random: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
