@@ -167,7 +167,7 @@
     <section id="commodities">
       <h2>Commodities</h2>
       <table class="commodities">
-        <thead><tr><th class="l">Commodity</th><th>Value</th><th>Shortage</th><th>Surplus</th><th>Provinces</th><th class="l">Dominated</th></tr></thead>
+        <thead><tr><th class="l">Commodity</th><th>Value</th><th>Shortage</th><th>Surplus</th><th>Provinces</th><th class="l">Dominated</th><th class="l">The commodity's provinces (underlined in the colour of the marker's owner)</th></tr></thead>
         <tbody>
           <xsl:for-each select="$rs/commodities/commodity">
             <xsl:variable name="m" select="$st/market[@commodity = current()/@id]"/>
@@ -178,7 +178,7 @@
               <td><xsl:if test="$m/@shortage &gt; 0">shortage</xsl:if></td>
               <td><xsl:if test="$m/@surplus &gt; 0">surplus</xsl:if></td>
               <td><xsl:value-of select="count($provs)"/></td>
-              <td class="l">
+              <td class="l nw">
                 <xsl:for-each select="$st/player">
                   <xsl:variable name="k" select="count($st/province[@marker = current()/@id][@id = $provs/@id])"/>
                   <xsl:if test="$k &gt; 0">
@@ -186,10 +186,32 @@
                   </xsl:if>
                 </xsl:for-each>
               </td>
+              <td class="l log">
+                <xsl:for-each select="$provs">
+                  <xsl:variable name="owner" select="$st/province[@id = current()/@id]/@marker"/>
+                  <xsl:choose>
+                    <xsl:when test="$owner">
+                      <span class="held">
+                        <xsl:attribute name="style">border-color:<xsl:call-template name="colour"><xsl:with-param name="id" select="$owner"/></xsl:call-template></xsl:attribute>
+                        <xsl:value-of select="@name"/>
+                      </span>
+                    </xsl:when>
+                    <xsl:otherwise><xsl:value-of select="@name"/></xsl:otherwise>
+                  </xsl:choose>
+                  <xsl:if test="position() != last()">, </xsl:if>
+                </xsl:for-each>
+              </td>
             </tr>
           </xsl:for-each>
         </tbody>
       </table>
+      <xsl:variable name="paid" select="$game/history/entry[@run = $run]/event[@type = 'commodity']"/>
+      <xsl:if test="$paid">
+        <h3>Commodity payments in this run</h3>
+        <ul class="paid">
+          <xsl:for-each select="$paid"><li><xsl:value-of select="."/></li></xsl:for-each>
+        </ul>
+      </xsl:if>
     </section>
   </xsl:template>
 
@@ -313,6 +335,9 @@ svg.map .token-count { font: bold 9px sans-serif; text-anchor: middle; fill: #ff
 p.legend { margin: .3em 0; }
 table.standings td, table.commodities td { text-align: right; padding: 0 .5em; }
 table td.l, table th.l { text-align: left; }
+td.log { font-size: 85%; }
+td.nw { white-space: nowrap; }
+span.held { border-bottom: 3px solid; font-weight: bold; }
 .swatch { display: inline-block; width: .8em; height: .8em; border: 1px solid #333; }
 tr.you { font-weight: bold; }
 ul.hand .effect { color: #555; font-size: 90%; }
