@@ -41,7 +41,7 @@ LDLIBS += $(PKG_LIBS)
 
 B = build
 # The generic play-by-email machinery.
-CORE = util diag dice xmlutil journal modules ruleset orders cache resolve \
+CORE = util diag dice xmlutil journal modules orders cache resolve \
 	report $(PGP) $(GAME)
 # OpenPGP through GPGME, one file per concern (pgp-internal.h).
 PGP = pgp pgp-verify pgp-batch pgp-keys pgp-encrypt
@@ -50,8 +50,8 @@ GAME = game history play clock moderator ruleset-copy keyring signature \
 	seal queue deadline document save view lock load shape replay verify \
 	chain
 # The rules of Age of Reason, one file per phase.
-RULES = aor-module aor-state aor-setup aor-auction aor-segment aor-combat \
-	aor-scoring aor-turn aor-orders aor-choices
+RULES = aor-module aor-ruleset aor-state aor-setup aor-auction aor-segment \
+	aor-combat aor-scoring aor-turn aor-orders aor-choices
 # The rules of Age of Renaissance (issue 20), one file per phase.
 RENAISSANCE = ren-ruleset ren-state ren-setup ren-order ren-cards \
 	ren-purchase ren-expansion ren-endturn ren-events ren-orders ren-turn \

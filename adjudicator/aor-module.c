@@ -18,6 +18,16 @@ _Static_assert(RS_MAX_COUNTRIES == GAME_MAX_SIDES,
     "the machinery's per-side arrays hold every country");
 _Static_assert(AOR_MAX_ITEMS * sizeof(struct item) <= ORDER_ITEMS_BYTES,
     "a step's lines fit in struct order");
+#if defined(__x86_64__) && defined(__linux__)
+/*
+ * The state is cached as its bytes (state_pack): it must hold no pointer
+ * but its ruleset, which state_unpack puts back.  Its size is in the
+ * cache's key.
+ */
+_Static_assert(sizeof(struct aor_state) == 4624, "struct aor_state "
+    "changed: it is cached as its bytes (cache.c), so it may hold no "
+    "pointer but rs; then update this size");
+#endif
 
 const struct variant_info aor_variants[] = {
 	{ "random-first-alliances", VAR_RANDOM_FIRST_ALLIANCES, "R12",

@@ -25,7 +25,7 @@
 #include "journal.h"
 #include "module.h"
 #include "orders.h"
-#include "ruleset.h"
+#include "aor-ruleset.h"
 
 struct dice;
 struct strbuf;

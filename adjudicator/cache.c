@@ -8,8 +8,8 @@
  * the machine; another build's sizes make another key, see cache_key):
  *   the splice: splice_from, splice_to, splice_n;
  *   the history: its length, then every entry's fields (entry_put);
- *   the rules' state after the last entry (struct aor_state, its ruleset
- *   pointer cleared).
+ *   the module's state after the last entry (state_pack: its bytes, the
+ *   pointers to the ruleset cleared).
  * Strings are a length + 1 (0 for none) and their bytes.  The reader
  * checks every length against what is left: a cache cut short or
  * damaged is refused like a stale one.
@@ -37,13 +37,6 @@
 #if defined(__x86_64__) && defined(__linux__)
 _Static_assert(sizeof(struct entry) == 416, "struct entry changed: "
     "update entry_put and entry_get in cache.c, raise CACHE_FORMAT");
-/*
- * The rules' state is kept as its bytes: it must hold no pointer but its
- * ruleset (cache_state puts the load's back).  Its size is in the key.
- */
-_Static_assert(sizeof(struct aor_state) == 4624, "struct aor_state "
-    "changed: it is cached as its bytes (cache.c), so it may hold no "
-    "pointer but rs; then update this size");
 #endif
 
 int
@@ -99,10 +92,10 @@ checksum(const char *p, size_t len)
  * version and the sizes of what is kept raw (another build, another key).
  */
 static void
-key_head(char *out, size_t size)
+key_head(char *out, size_t size, size_t state_size)
 {
 	snprintf(out, size, "aor-game-cache %d %s/%zu.%zu ", CACHE_FORMAT,
-	    VERSION, sizeof(struct entry), sizeof(struct aor_state));
+	    VERSION, sizeof(struct entry), state_size);
 }
 
 /* Writing. */
@@ -175,7 +168,7 @@ cache_save(const struct game *g, const char *path)
 {
 	char *cpath, sha[65], key[200];
 	struct strbuf body, sb;
-	struct aor_state st;
+	void *st;
 	size_t k;
 
 	if (cache_disabled())
@@ -196,11 +189,12 @@ cache_save(const struct game *g, const char *path)
 	put_u64(&body, g->nhist);
 	for (k = 0; k < g->nhist; k++)
 		entry_put(&body, &g->hist[k]);
-	st = g->st;
-	st.rs = NULL;
-	put_mem(&body, (const char *)&st, sizeof(st));
+	st = xcalloc(1, g->module->state_size);
+	g->module->state_pack(g->st, st);
+	put_mem(&body, st, g->module->state_size);
+	free(st);
 	sha256_hex(g->file, g->file_len, sha);
-	key_head(key, sizeof(key));
+	key_head(key, sizeof(key), g->module->state_size);
 	sb_init(&sb);
 	sb_addf(&sb, "%s%s %zu %zu %016llx\n", key, sha, g->file_len, body.len,
 	    (unsigned long long)checksum(body.buf, body.len));
@@ -363,7 +357,8 @@ entry_get(struct cache *c, struct entry *e, int *needs_plain)
 }
 
 struct cache *
-cache_open(const char *path, const char *bytes, size_t len)
+cache_open(const char *path, const char *bytes, size_t len,
+    size_t state_size)
 {
 	char *cpath = cache_path(path), key[200], sha[65], tail[32];
 	char *nl, *end;
@@ -380,7 +375,7 @@ cache_open(const char *path, const char *bytes, size_t len)
 	 * and build, and of a file of its length: a run with no cache, or
 	 * another's, does not pay for it.
 	 */
-	key_head(key, sizeof(key));
+	key_head(key, sizeof(key), state_size);
 	klen = strlen(key);
 	snprintf(tail, sizeof(tail), " %zu ", len);
 	nl = memchr(c->text, '\n', clen);
@@ -456,18 +451,17 @@ cache_history(struct cache *c, struct game *g, void (*release)(struct
 }
 
 int
-cache_state(struct cache *c, struct aor_state *st)
+cache_state(struct cache *c, const struct game_module *mod, void *st,
+    const void *rs)
 {
 	size_t len;
 	char *raw = get_mem(c, &len);
-	const struct ruleset *rs = st->rs;
 
-	if (raw == NULL || len != sizeof(*st) || c->p != c->end) {
+	if (raw == NULL || len != mod->state_size || c->p != c->end) {
 		free(raw);
 		return -1;
 	}
-	memcpy(st, raw, sizeof(*st));
-	st->rs = rs;
+	mod->state_unpack(st, raw, rs);
 	free(raw);
 	return 0;
 }

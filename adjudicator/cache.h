@@ -41,7 +41,8 @@ void cache_save(const struct game *g, const char *path);
  * stale, damaged or of another version or build.
  */
 struct cache;
-struct cache *cache_open(const char *path, const char *bytes, size_t len);
+struct cache *cache_open(const char *path, const char *bytes, size_t len,
+    size_t state_size);
 void cache_close(struct cache *c);
 /* Where history entries 0 .. *n - 1 stand in the file; 0 or -1. */
 int cache_splice(struct cache *c, size_t len, size_t *from, size_t *to,
@@ -54,7 +55,11 @@ int cache_splice(struct cache *c, size_t len, size_t *from, size_t *to,
  */
 int cache_history(struct cache *c, struct game *g,
     void (*release)(struct entry *), char **needs_plain);
-/* The rules' state after the last entry; st->rs is kept.  0 or -1. */
-int cache_state(struct cache *c, struct aor_state *st);
+/*
+ * The module's state after the last entry into st (state_size bytes),
+ * its pointers to the ruleset set to rs.  0 or -1.
+ */
+int cache_state(struct cache *c, const struct game_module *mod, void *st,
+    const void *rs);
 
 #endif

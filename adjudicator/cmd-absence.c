@@ -49,14 +49,14 @@ cmd_absence(int argc, char **argv)
 		return rc;
 	sb_init(&err);
 	sb_init(&out);
-	co = rs_find_country(&g.rs, argv[first + 1], &err);
-	if (co < 0 || !aor_is_player(&g.st, co)) {
+	co = g.module->country_find(g.rs, argv[first + 1], &err);
+	if (co < 0 || !game_is_player(&g, co)) {
 		diag(EXIT_USAGE, NULL, 0, "%s", co < 0 ? err.buf :
 		    "not a player's country");
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	text = xasprintf("absence %s %s %s", g.rs.countries[co].name.id,
+	text = xasprintf("absence %s %s %s", game_country_id(&g, co),
 	    from, to);
 	sb_reset(&err);
 	if ((e = game_moderate(&g, text, now, &err)) == NULL) {
@@ -65,9 +65,11 @@ cmd_absence(int argc, char **argv)
 		goto out;
 	}
 	game_note(&g, e, "The moderator: %s's player is away from %s to %s; "
-	    "deadlines in that time move past it.", cname(&g.st, co), from,
+	    "deadlines in that time move past it.", game_country_name(&g, co),
+	    from,
 	    to);
-	sb_addf(&out, "%s: %s away from %s to %s\n", path, cname(&g.st, co),
+	sb_addf(&out, "%s: %s away from %s to %s\n", path, game_country_name(&g,
+	    co),
 	    from, to);
 	for (k = 0; k < g.ndeadlines; k++) {
 		struct deadline *d = &g.deadlines[k];
@@ -80,9 +82,10 @@ cmd_absence(int argc, char **argv)
 			continue;
 		time_format(nt, d->when);
 		game_note(&g, &g.hist[g.nhist - 1], "The deadline of STEP %s "
-		    "(%s) moves to %s.", d->step, cname(&g.st, co), d->when);
+		    "(%s) moves to %s.", d->step, game_country_name(&g, co),
+		    d->when);
 		sb_addf(&out, "STEP %s from %s: deadline %s\n", d->step,
-		    cname(&g.st, co), d->when);
+		    game_country_name(&g, co), d->when);
 	}
 out:
 	sb_release(&err);

@@ -38,7 +38,7 @@ cmd_adjust(int argc, char **argv)
 	sb_init(&err);
 	sb_init(&text);
 	sb_init(&out);
-	if (aor_adjust_canon(&g.st, argv[first + 1], &text, &err) != 0 ||
+	if (g.module->adjust_canon(g.st, argv[first + 1], &text, &err) != 0 ||
 	    game_adjust(&g, text.buf, now, &err) != 0) {
 		diag(EXIT_USAGE, NULL, 0, "%s", err.buf);
 		rc = EXIT_USAGE;

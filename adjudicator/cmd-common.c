@@ -139,11 +139,11 @@ static char *
 withheld_notice(const struct game *g, int co, const char *why)
 {
 	char *reason = why != NULL ? xasprintf("The key registered for %s "
-	    "(%s) cannot be encrypted to:\n%s.\n", cname(&g->st, co),
+	    "(%s) cannot be encrypted to:\n%s.\n", game_country_name(g, co),
 	    g->key_fpr[co], why) : xasprintf("The key registered for %s "
 	    "(%s) was revoked (history entry %d).\nA report encrypted to it "
 	    "could be read by whoever holds that key, and\none in plain by "
-	    "anyone on the way, so none is sent.\n", cname(&g->st, co),
+	    "anyone on the way, so none is sent.\n", game_country_name(g, co),
 	    g->key_fpr[co], g->key_revoked_at[co]);
 	char *text = xasprintf("Game %s, run %d: your private report is "
 	    "withheld.\n\n%sPlease send the moderator %s: once it is "
@@ -169,8 +169,8 @@ withhold(const struct game *g, int co, const char *path, const char *why)
 	diag_warn(path, 0, "the private report of %s is withheld: %s; "
 	    "after 'adjudicator key' with %s key, send it with "
 	    "'adjudicator report --run %d --for %s' encrypted to that key",
-	    cname(&g->st, co), reason, why != NULL ? "a mended or new" :
-	    "the new", g->run, g->rs.countries[co].name.id);
+	    game_country_name(g, co), reason, why != NULL ? "a mended or new" :
+	    "the new", g->run, game_country_id(g, co));
 	rc = report_write_file(path, notice, strlen(notice));
 	free(notice);
 	free(reason);
@@ -179,7 +179,7 @@ withhold(const struct game *g, int co, const char *path, const char *why)
 
 int
 private_reports(struct game *g, const char *template_path, const char *dir,
-    char withheld[RS_MAX_COUNTRIES])
+    char withheld[GAME_MAX_SIDES])
 {
 	struct strbuf err;
 	int s, e = 0, rc = EXIT_OK;
@@ -190,9 +190,9 @@ private_reports(struct game *g, const char *template_path, const char *dir,
 		return EXIT_CANTCREAT;
 	}
 	sb_init(&err);
-	for (s = 0; s < g->st.seats.nplayers && rc == EXIT_OK; s++) {
-		int co = g->st.seats.players[s].country;
-		const char *id = g->rs.countries[co].name.id;
+	for (s = 0; s < game_seats(g)->nplayers && rc == EXIT_OK; s++) {
+		int co = game_seats(g)->players[s].country;
+		const char *id = game_country_id(g, co);
 		char *text = NULL, *armored = NULL, *path;
 		size_t len;
 		/* issue 12: the text report gets the entries it reads */
@@ -221,7 +221,8 @@ private_reports(struct game *g, const char *template_path, const char *dir,
 		} else {
 			path = xasprintf("%s/%s.txt.asc", dir, id);
 			if (e != 0) {
-				diag(EXIT_DATAERR, path, 0, "cannot encrypt the "
+				diag(EXIT_DATAERR, path, 0,
+				    "cannot encrypt the "
 				    "private report: %s", err.buf);
 				rc = EXIT_DATAERR;
 			} else
@@ -300,10 +301,11 @@ voided_lines(const struct game *g, size_t from, struct strbuf *out)
 		if (e->kind != EN_REJECTED || e->reason == NULL ||
 		    strncmp(e->reason, "voided: ", 8) != 0)
 			continue;
-		sb_addf(out, "voided: STEP %s from %s (signed with the key %s): "
+		sb_addf(out,
+		    "voided: STEP %s from %s (signed with the key %s): "
 		    "%s sends it again, signed with the new key\n", e->step,
-		    cname(&g->st, e->country), strstr(e->reason,
+		    game_country_name(g, e->country), strstr(e->reason,
 		    "revoked since") != NULL ? "revoked" : "replaced",
-		    cname(&g->st, e->country));
+		    game_country_name(g, e->country));
 	}
 }

@@ -28,7 +28,7 @@ static int
 set_deadlines(struct game *g, const char *when, const char *step, int co,
     const char *now, struct strbuf *out)
 {
-	struct decision d[RS_MAX_COUNTRIES];
+	struct decision d[GAME_MAX_SIDES];
 	struct deadline *r;
 	struct strbuf text, err;
 	struct entry *e = NULL;
@@ -41,8 +41,8 @@ set_deadlines(struct game *g, const char *when, const char *step, int co,
 	if (step != NULL)
 		sb_addf(&text, "\nstep %s", step);
 	if (co != NO_COUNTRY)
-		sb_addf(&text, "\ncountry %s", g->rs.countries[co].name.id);
-	np = aor_pending(&g->st, d, RS_MAX_COUNTRIES);
+		sb_addf(&text, "\ncountry %s", game_country_id(g, co));
+	np = g->module->pending(g->st, d, GAME_MAX_SIDES);
 	for (i = 0; i < np; i++) {
 		if ((step != NULL && !str_ieq(step, d[i].step)) ||
 		    (co != NO_COUNTRY && co != d[i].country))
@@ -75,15 +75,16 @@ set_deadlines(struct game *g, const char *when, const char *step, int co,
 		if (when[0]) {
 			game_note(g, e, "The moderator sets the deadline of "
 			    "STEP %s (%s) to %s.", d[i].step,
-			    cname(&g->st, d[i].country), when);
+			    game_country_name(g, d[i].country), when);
 			sb_addf(out, "STEP %s from %s: deadline %s\n",
-			    d[i].step, cname(&g->st, d[i].country), when);
+			    d[i].step, game_country_name(g, d[i].country),
+			    when);
 		} else {
 			game_note(g, e, "The moderator removes the deadline of "
 			    "STEP %s (%s).", d[i].step,
-			    cname(&g->st, d[i].country));
+			    game_country_name(g, d[i].country));
 			sb_addf(out, "STEP %s from %s: no deadline\n",
-			    d[i].step, cname(&g->st, d[i].country));
+			    d[i].step, game_country_name(g, d[i].country));
 		}
 		set++;
 	}
@@ -200,7 +201,7 @@ cmd_deadline(int argc, char **argv)
 		return rc;
 	sb_init(&err);
 	sb_init(&out);
-	if (country != NULL && (co = rs_find_country(&g.rs, country,
+	if (country != NULL && (co = g.module->country_find(g.rs, country,
 	    &err)) < 0) {
 		diag(EXIT_USAGE, NULL, 0, "--country: %s", err.buf);
 		rc = EXIT_USAGE;

@@ -345,7 +345,7 @@ moderation_own_address(const struct moderation *m, const char *address)
 /* The canonical steps named by STEP lines of an order text, joined by
  * ", " (caller frees), or NULL when none. */
 static char *
-order_steps(const char *text)
+order_steps(const struct game_module *mod, const char *text)
 {
 	struct strbuf sb, err;
 	const char *p = text;
@@ -366,7 +366,7 @@ order_steps(const char *text)
 				n--;
 			snprintf(arg, sizeof(arg), "%.*s", (int)n, q);
 			sb_reset(&err);
-			if (aor_parse_step(arg, step, sizeof(step),
+			if (mod->parse_step(arg, step, sizeof(step),
 			    &err) == 0 && strstr(sb.buf, step) == NULL)
 				sb_addf(&sb, "%s%s", sb.len ? ", " : "", step);
 		}
@@ -640,11 +640,13 @@ take_message(struct moderation *m, struct game *g, const struct imap_msg *im)
 		goto out;
 	}
 	if (order_text(m, g, rec, &t) != 0) {
-		t.steps = t.plain != NULL ? order_steps(t.plain) : NULL;
+		t.steps = t.plain != NULL ? order_steps(g->module,
+		    t.plain) : NULL;
 		reject(m, g, rec, &t);
 		goto out;
 	}
-	t.steps = order_steps(t.plain != NULL ? t.plain : t.spool_text);
+	t.steps = order_steps(g->module,
+	    t.plain != NULL ? t.plain : t.spool_text);
 	sha256_hex(t.plain != NULL ? t.plain : t.spool_text,
 	    strlen(t.plain != NULL ? t.plain : t.spool_text), rec->sha256);
 	if ((prev = ms_find_order(&m->ms, rec->sha256)) != NULL) {

@@ -48,8 +48,8 @@ cmd_key(int argc, char **argv)
 		goto out_unloaded;
 	}
 	if (!str_ieq(who, "moderator")) {
-		co = rs_find_country(&g.rs, who, &err);
-		if (co < 0 || !aor_is_player(&g.st, co)) {
+		co = g.module->country_find(g.rs, who, &err);
+		if (co < 0 || !game_is_player(&g, co)) {
 			diag(EXIT_USAGE, NULL, 0, "%s", co < 0 ? err.buf :
 			    "not a player's country");
 			rc = EXIT_USAGE;
@@ -72,7 +72,7 @@ cmd_key(int argc, char **argv)
 		if (rev.len > 0)
 			diag(EXIT_DATAERR, file, 0, "neither a revocation of "
 			    "the key registered for %s (%s) nor a key to "
-			    "register (%s)", cname(&g.st, co), rev.buf,
+			    "register (%s)", game_country_name(&g, co), rev.buf,
 			    err.buf);
 		else
 			diag(EXIT_DATAERR, file, 0, "%s", err.buf);
@@ -84,11 +84,12 @@ cmd_key(int argc, char **argv)
 	else if (revoked)
 		printf("%s: revoked key %s of %s: orders signed with it are "
 		    "refused from now on\n", path, g.key_fpr[co],
-		    cname(&g.st, co));
+		    game_country_name(&g, co));
 	else
 		printf("%s: registered key %s for %s\n", path,
 		    co == NO_COUNTRY ? g.moderator_fpr : g.key_fpr[co],
-		    co == NO_COUNTRY ? "the moderator" : cname(&g.st, co));
+		    co == NO_COUNTRY ? "the moderator" : game_country_name(&g,
+		    co));
 	if (rc == EXIT_OK) {
 		sb_reset(&rev);
 		voided_lines(&g, from, &rev);

@@ -28,27 +28,25 @@ by_name(const void *a, const void *b)
 static void
 list_one(const char *name, struct game *g)
 {
-	struct decision d[RS_MAX_COUNTRIES];
+	struct decision d[GAME_MAX_SIDES];
 	const char *next = NULL;
-	int i, j, np, shown[RS_MAX_COUNTRIES] = { 0 };
+	int i, j, np, nw, won[GAME_MAX_SIDES], shown[GAME_MAX_SIDES] = { 0 };
+	struct strbuf where;
 
-	printf("%s: turn %d of %d, ", name, g->st.turn, g->rs.num.turns);
-	if (g->st.phase == PH_OVER) {
-		printf("game over, won by");
-		for (i = 0; i < g->st.nwinners; i++)
+	sb_init(&where);
+	g->module->describe(g->st, 1, &where);
+	printf("%s: %s", name, where.buf);
+	sb_release(&where);
+	if (g->module->over(g->st)) {
+		nw = g->module->winners(g->st, won, GAME_MAX_SIDES);
+		printf(", won by");
+		for (i = 0; i < nw; i++)
 			printf("%s %s", i ? "," : "",
-			    cname(&g->st, g->st.winners[i]));
+			    game_country_name(g, won[i]));
 		printf("\n");
 		return;
 	}
-	if (g->st.phase == PH_AUCTION)
-		printf("alliance auction %d", g->st.auction.number);
-	else if (g->st.phase == PH_SEGMENTS)
-		printf("segment %d of %d", g->st.segment,
-		    aor_segments_per_turn(&g->st));
-	else
-		printf("setup");
-	np = aor_pending(&g->st, d, RS_MAX_COUNTRIES);
+	np = g->module->pending(g->st, d, GAME_MAX_SIDES);
 	printf("; waiting for");
 	for (i = 0, j = 0; i < np; i++) {
 		const char *dl = game_deadline(g, &d[i]);
@@ -58,7 +56,7 @@ list_one(const char *name, struct game *g)
 		if (shown[d[i].country]++)
 			continue;
 		printf("%s %s (%s)", j++ ? "," : "",
-		    cname(&g->st, d[i].country), d[i].step);
+		    game_country_name(g, d[i].country), d[i].step);
 	}
 	if (j == 0)
 		printf(" nobody");
@@ -92,7 +90,8 @@ cmd_list(int argc, char **argv)
 	if (argc - optind != 1)
 		return usage(list_usage, EXIT_USAGE);
 	if ((dir = opendir(argv[optind])) == NULL) {
-		diag(EXIT_NOINPUT, argv[optind], 0, "cannot read the folder: %s",
+		diag(EXIT_NOINPUT, argv[optind], 0,
+		    "cannot read the folder: %s",
 		    strerror(errno));
 		return EXIT_NOINPUT;
 	}

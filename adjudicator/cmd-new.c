@@ -18,7 +18,7 @@
 
 static const char new_usage[] =
     "adjudicator new -o GAME.xml --player COUNTRY:NAME:EMAIL ...\n"
-    "       [--ruleset FILE] [--variant NAME] [--rules N]\n"
+    "       [--game NAME] [--ruleset FILE] [--variant NAME] [--rules N]\n"
     "       [--seed-file FILE] [--id ID] [--deadline-hours N] [--now TIME]\n"
     "       [--report FILE] [--key COUNTRY:KEYFILE ...]\n"
     "       [--moderator-key KEYFILE]\n"
@@ -46,25 +46,25 @@ add_player(struct game *g, const char *spec)
 		diag(EXIT_USAGE, NULL, 0, "--player: %s", err.buf);
 		goto out;
 	}
-	co = rs_find_country(&g->rs, copy, &err);
+	co = g->module->country_find(g->rs, copy, &err);
 	if (co < 0) {
 		diag(EXIT_USAGE, NULL, 0, "--player: %s", err.buf);
 		goto out;
 	}
-	if (g->st.seats.seat_of[co] >= 0) {
+	if (game_seats(g)->seat_of[co] >= 0) {
 		diag(EXIT_USAGE, NULL, 0, "--player: %s has a player already",
-		    g->rs.countries[co].name.en);
+		    game_country_name(g, co));
 		goto out;
 	}
-	if (g->st.seats.nplayers == RS_MAX_COUNTRIES) {
+	if (game_seats(g)->nplayers == GAME_MAX_SIDES) {
 		diag(EXIT_USAGE, NULL, 0, "too many players");
 		goto out;
 	}
-	p = &g->st.seats.players[g->st.seats.nplayers];
+	p = &game_seats(g)->players[game_seats(g)->nplayers];
 	p->country = co;
 	snprintf(p->name, sizeof(p->name), "%s", c1 + 1);
 	snprintf(p->email, sizeof(p->email), "%s", c2 + 1);
-	g->st.seats.seat_of[co] = g->st.seats.nplayers++;
+	game_seats(g)->seat_of[co] = game_seats(g)->nplayers++;
 	rc = 0;
 out:
 	sb_release(&err);
@@ -125,8 +125,8 @@ add_keys(struct game *g, char **keys, int nk, const char *modkey,
 			*colon = '\0';
 			file = colon + 1;
 			sb_reset(&err);
-			co = rs_find_country(&g->rs, keys[i], &err);
-			if (co < 0 || !aor_is_player(&g->st, co)) {
+			co = g->module->country_find(g->rs, keys[i], &err);
+			if (co < 0 || !game_is_player(g, co)) {
 				diag(EXIT_USAGE, NULL, 0, "--key: %s", co < 0 ?
 				    err.buf : "not a player's country");
 				rc = -1;
@@ -183,6 +183,7 @@ cmd_new(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
+		{ "game", required_argument, NULL, 'g' },
 		{ "player", required_argument, NULL, 'p' },
 		{ "ruleset", required_argument, NULL, 'r' },
 		{ "variant", required_argument, NULL, 'v' },
@@ -206,7 +207,11 @@ cmd_new(int argc, char **argv)
 	char **keys = xcalloc((size_t)argc, sizeof(char *));
 	const char *modkey = NULL, *private_dir = NULL, *template = NULL;
 	int np = 0, nv = 0, nk = 0, c, i, lock = -1, rc = EXIT_USAGE;
-	long hours = 0, rules = AOR_RULES_CURRENT;
+	long hours = 0, rules = 0;
+	const char *game = NULL, *rules_opt = NULL;
+	const struct game_module *mod;
+	struct seating seats;
+	int minp, maxp;
 	char *rspath = NULL, *seed_path = NULL, *idbuf = NULL, now[32];
 	unsigned char seed[SEED_BYTES];
 	struct game g;
@@ -217,6 +222,7 @@ cmd_new(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o': out = optarg; break;
+		case 'g': game = optarg; break;
 		case 'p': players[np++] = optarg; break;
 		case 'r': ruleset = optarg; break;
 		case 'v': variants[nv++] = optarg; break;
@@ -228,17 +234,7 @@ cmd_new(int argc, char **argv)
 		case 'm': modkey = optarg; break;
 		case 'P': private_dir = optarg; break;
 		case 't': template = optarg; break;
-		case 'u':
-			/* an older reading, for scenarios recorded under it */
-			if (parse_int(optarg, AOR_RULES_OLDEST,
-			    AOR_RULES_CURRENT, &rules) != 0) {
-				diag(EXIT_USAGE, NULL, 0, "--rules '%s': this "
-				    "adjudicator knows readings %d to %d",
-				    optarg, AOR_RULES_OLDEST,
-				    AOR_RULES_CURRENT);
-				goto out;
-			}
-			break;
+		case 'u': rules_opt = optarg; break;
 		case 'd':
 			if (parse_int(optarg, 1, 24 * 365, &hours) != 0) {
 				diag(EXIT_USAGE, NULL, 0, "--deadline-hours "
@@ -258,47 +254,66 @@ cmd_new(int argc, char **argv)
 		rc = usage(new_usage, EXIT_USAGE);
 		goto out;
 	}
+	mod = modules_find(game != NULL ? game : modules_default()->name);
+	if (mod == NULL) {
+		diag(EXIT_USAGE, NULL, 0, "--game '%s': this adjudicator knows "
+		    "%s", game, modules_names());
+		goto out;
+	}
+	game_set_module(&g, mod);
+	rules = mod->reading_current;
+	/* an older reading, for scenarios recorded under it */
+	if (rules_opt != NULL && parse_int(rules_opt, mod->reading_oldest,
+	    mod->reading_current, &rules) != 0) {
+		diag(EXIT_USAGE, NULL, 0, "--rules '%s': this adjudicator "
+		    "knows readings %d to %d", rules_opt, mod->reading_oldest,
+		    mod->reading_current);
+		goto out;
+	}
 	if (run_time(now_opt, now) != 0)
 		goto out;
-	rspath = ruleset ? xstrdup(ruleset) :
-	    data_path("formats/age-of-reason.xml");
-	rsdoc = xml_load_valid(rspath, "formats/ruleset.rng");
-	if (rsdoc == NULL ||
-	    ruleset_from_xml(&g.rs, xmlDocGetRootElement(rsdoc), rspath)) {
+	rspath = ruleset ? xstrdup(ruleset) : data_path(mod->ruleset_file);
+	rsdoc = xml_load_valid(rspath, mod->ruleset_schema);
+	if (rsdoc == NULL || (g.rs = mod->ruleset_load(
+	    xmlDocGetRootElement(rsdoc), rspath)) == NULL) {
 		rc = diag_status();
 		goto out;
 	}
 	g.rsdoc = rsdoc;
 	rsdoc = NULL;
-	aor_state_init(&g.st, &g.rs);
-	g.st.rules = (int)rules;
+	g.reading = (int)rules;
+	mod->state_init(g.st, g.rs, 0, g.reading);
 	for (i = 0; i < np; i++)
 		if (add_player(&g, players[i]) != 0)
 			goto out;
-	if (g.st.seats.nplayers < g.rs.num.min_players ||
-	    g.st.seats.nplayers > g.rs.num.max_players) {
+	mod->players_range(g.rs, &minp, &maxp);
+	if (game_seats(&g)->nplayers < minp ||
+	    game_seats(&g)->nplayers > maxp) {
 		diag(EXIT_USAGE, NULL, 0, "a game needs %d to %d players "
-		    "(R1), not %d", g.rs.num.min_players,
-		    g.rs.num.max_players, g.st.seats.nplayers);
+		    "(R1), not %d", minp, maxp, game_seats(&g)->nplayers);
 		goto out;
 	}
 	for (i = 0; i < nv; i++) {
-		int f = aor_variant_by_name(variants[i]);
+		unsigned f = module_variant(mod, variants[i]);
 
 		if (f == 0) {
 			int k;
 
 			diag(EXIT_USAGE, NULL, 0, "unknown variant '%s'",
 			    variants[i]);
-			for (k = 0; k < aor_nvariants; k++)
+			for (k = 0; k < mod->nvariants; k++)
 				fprintf(stderr, "  %s (%s): %s\n",
-				    aor_variants[k].name,
-				    aor_variants[k].ruling,
-				    aor_variants[k].meaning);
+				    mod->variants[k].name,
+				    mod->variants[k].ruling,
+				    mod->variants[k].meaning);
 			goto out;
 		}
-		g.st.variants |= (unsigned)f;
+		g.variants |= f;
 	}
+	/* the state is made again with the variants, the seats kept */
+	seats = *game_seats(&g);
+	mod->state_init(g.st, g.rs, g.variants, g.reading);
+	*game_seats(&g) = seats;
 	g.deadline_hours = (int)hours;
 	if (id == NULL) {
 		char *copy = xstrdup(out), *base = basename(copy), *dot;
@@ -359,7 +374,8 @@ cmd_new(int argc, char **argv)
 	}
 	rc = save_with_reports(&g, out, now, template, report, private_dir);
 	if (rc == EXIT_OK && seed_path != NULL)
-		fprintf(stderr, "adjudicator: created %s; its secret seed is in "
+		fprintf(stderr,
+		    "adjudicator: created %s; its secret seed is in "
 		    "%s (keep it private, R30)\n", out, seed_path);
 out:
 	if (rc != EXIT_OK && seed_path != NULL && access(out, F_OK) != 0)

@@ -34,7 +34,7 @@ cmd_pause(int argc, char **argv)
 	if ((rc = moderator_open(path, &g, &lock)) != EXIT_OK)
 		return rc;
 	sb_init(&err);
-	if (g.st.phase == PH_OVER) {
+	if (g.module->over(g.st)) {
 		diag(EXIT_USAGE, path, 0, "the game is over: nothing to pause");
 		rc = EXIT_USAGE;
 	} else if (game_paused(&g)) {

@@ -113,14 +113,14 @@ cmd_player(int argc, char **argv)
 	}
 	sb_init(&err);
 	sb_init(&text);
-	co = rs_find_country(&g.rs, argv[optind + 1], &err);
-	if (co < 0 || !aor_is_player(&g.st, co)) {
+	co = g.module->country_find(g.rs, argv[optind + 1], &err);
+	if (co < 0 || !game_is_player(&g, co)) {
 		diag(EXIT_USAGE, NULL, 0, "%s", co < 0 ? err.buf :
 		    "not a player's country");
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	p = &g.st.seats.players[g.st.seats.seat_of[co]];
+	p = &game_seats(&g)->players[game_seats(&g)->seat_of[co]];
 	old = *p;
 	if (name == NULL)
 		name = old.name;
@@ -129,7 +129,7 @@ cmd_player(int argc, char **argv)
 	if (strcmp(name, old.name) == 0 && strcmp(email, old.email) == 0 &&
 	    key == NULL) {
 		diag(EXIT_USAGE, NULL, 0, "%s is played by %s <%s> already: "
-		    "nothing to change", cname(&g.st, co), old.name,
+		    "nothing to change", game_country_name(&g, co), old.name,
 		    old.email);
 		rc = EXIT_USAGE;
 		goto out;
@@ -139,12 +139,12 @@ cmd_player(int argc, char **argv)
 	    g.key_fpr[co][0] != '\0') {
 		diag(EXIT_USAGE, NULL, 0, "%s's orders must be signed with the "
 		    "key registered for it (%s): give the new player's key "
-		    "with --key", cname(&g.st, co), g.key_fpr[co]);
+		    "with --key", game_country_name(&g, co), g.key_fpr[co]);
 		rc = EXIT_USAGE;
 		goto out;
 	}
 	sb_addf(&text, "player %s\nname %s\nemail %s\nold-name %s\n"
-	    "old-email %s", g.rs.countries[co].name.id, name, email,
+	    "old-email %s", game_country_id(&g, co), name, email,
 	    old.name, old.email);
 	sb_reset(&err);
 	if ((e = game_moderate(&g, text.buf, now, &err)) == NULL) {
@@ -154,11 +154,12 @@ cmd_player(int argc, char **argv)
 	}
 	if (strcmp(name, old.name) != 0 || strcmp(email, old.email) != 0)
 		game_note(&g, e, "The moderator: %s is now played by %s (%s) "
-		    "(until now %s, %s).", cname(&g.st, co), name, email,
+		    "(until now %s, %s).", game_country_name(&g, co), name,
+		    email,
 		    old.name, old.email);
 	else
 		game_note(&g, e, "The moderator: %s's player %s (%s) has a "
-		    "new key.", cname(&g.st, co), name, email);
+		    "new key.", game_country_name(&g, co), name, email);
 	if (key != NULL) {
 		/* the key's entry belongs to the coming run too */
 		g.run++;
@@ -174,7 +175,8 @@ cmd_player(int argc, char **argv)
 	}
 	/* said once the game is saved */
 	sb_reset(&text);
-	sb_addf(&text, "%s: %s is played by %s <%s>", path, cname(&g.st, co),
+	sb_addf(&text, "%s: %s is played by %s <%s>", path,
+	    game_country_name(&g, co),
 	    name, email);
 	if (key != NULL)
 		sb_addf(&text, ", key %s", g.key_fpr[co]);

@@ -71,15 +71,15 @@ cmd_report(int argc, char **argv)
 	}
 	if (viewer != NULL) {
 		sb_init(&err);
-		co = rs_find_country(&g.rs, viewer, &err);
-		if (co < 0 || !aor_is_player(&g.st, co)) {
+		co = g.module->country_find(g.rs, viewer, &err);
+		if (co < 0 || !game_is_player(&g, co)) {
 			diag(EXIT_USAGE, NULL, 0, "--for: %s", co < 0 ?
 			    err.buf : "not a player's country");
 			sb_release(&err);
 			game_release(&g);
 			return EXIT_USAGE;
 		}
-		viewer = g.rs.countries[co].name.id;
+		viewer = game_country_id(&g, co);
 		sb_release(&err);
 	}
 	doc = game_to_xml_for(&g, NULL, viewer ? co : NO_COUNTRY);

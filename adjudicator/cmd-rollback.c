@@ -146,7 +146,8 @@ cmd_rollback(int argc, char **argv)
 		switch (c) {
 		case 'r':
 			if (parse_int(optarg, 0, 1000000, &v) != 0) {
-				diag(EXIT_USAGE, NULL, 0, "--to-run '%s': write "
+				diag(EXIT_USAGE, NULL, 0,
+				    "--to-run '%s': write "
 				    "a run number", optarg);
 				return EXIT_USAGE;
 			}
@@ -208,7 +209,8 @@ cmd_rollback(int argc, char **argv)
 			u = xrealloc(u, (nu + 1) * sizeof(*u));
 			memset(&u[nu], 0, sizeof(u[nu]));
 			sb_reset(&err);
-			if (order_parse_block(g.module, &g.rs, h->country, h->text ?
+			if (order_parse_block(g.module, g.rs, h->country,
+			    h->text ?
 			    h->text : "", h->source, &u[nu].o, &err) == 0)
 				u[nu].parsed = 1;
 			else {
@@ -223,7 +225,8 @@ cmd_rollback(int argc, char **argv)
 			cr[ncr].country = h->country;
 			cr[ncr].source = xstrdup(h->source ? h->source : "");
 			cr[ncr].text = xstrdup(h->text ? h->text : "");
-			snprintf(cr[ncr].fpr, sizeof(cr[ncr].fpr), "%s", h->fpr);
+			snprintf(cr[ncr].fpr, sizeof(cr[ncr].fpr), "%s",
+			    h->fpr);
 			snprintf(cr[ncr].content, sizeof(cr[ncr].content), "%s",
 			    h->content);
 			cr[ncr].signed_at = h->signed_at;
@@ -234,7 +237,8 @@ cmd_rollback(int argc, char **argv)
 			    first_line(h->text ? h->text : "") :
 			    h->kind == EN_ADJUST ? xasprintf("adjust %s",
 			    h->text ? h->text : "") : xasprintf("key %s%s",
-			    h->country >= 0 ? cname(&g.st, h->country) :
+			    h->country >= 0 ? game_country_name(&g,
+			    h->country) :
 			    "moderator", h->kind == EN_REVOKE ?
 			    " (its revocation)" : "");
 			if (strncmp(line, "rollback", 8) != 0)
@@ -293,8 +297,10 @@ cmd_rollback(int argc, char **argv)
 
 		sb_reset(&err);
 		if (u[k].parsed) {
-			s = aor_step_status(&g.st, o->step, o->country, &err);
-			if (s == STEP_CURRENT && aor_check(&g.st, o, &err) != 0)
+			s = g.module->step_status(g.st, o->step, o->country,
+			    &err);
+			if (s == STEP_CURRENT && g.module->check(g.st, o,
+			    &err) != 0)
 				s = STEP_STALE;
 		} else
 			sb_add(&err, u[k].why);
@@ -304,7 +310,7 @@ cmd_rollback(int argc, char **argv)
 			sb_addf(&err, "signed with key %s, which is not the "
 			    "key registered for %s once the runs are undone; "
 			    "sign it again with that key", fpr,
-			    cname(&g.st, o->country));
+			    game_country_name(&g, o->country));
 			s = STEP_STALE;
 		}
 		for (q = 0; q < g.nqueue; q++)
@@ -313,7 +319,7 @@ cmd_rollback(int argc, char **argv)
 				queued = 1;
 		if (queued) {
 			sb_addf(&out, "waiting: STEP %s from %s: a newer order "
-			    "waits already\n", o->step, cname(&g.st,
+			    "waits already\n", o->step, game_country_name(&g,
 			    o->country));
 			continue;
 		}
@@ -327,9 +333,11 @@ cmd_rollback(int argc, char **argv)
 			waiting++;
 			sb_addf(&out, "waiting in the mail spool: STEP %s from "
 			    "%s (%s); the next run takes it again\n", o->step,
-			    cname(&g.st, o->country), o->source);
-			game_note(&g, &g.hist[ri], "%s's order for STEP %s waits "
-			    "again for its step.", cname(&g.st, o->country),
+			    game_country_name(&g, o->country), o->source);
+			game_note(&g, &g.hist[ri],
+			    "%s's order for STEP %s waits "
+			    "again for its step.", game_country_name(&g,
+			    o->country),
 			    o->step);
 		} else if (s == STEP_CURRENT || s == STEP_FUTURE) {
 			long long signed_at = 0;
@@ -351,19 +359,24 @@ cmd_rollback(int argc, char **argv)
 			g.run--;
 			game_queue(&g, o, signed_at);
 			waiting++;
-			sb_addf(&out, "waiting: STEP %s from %s (%s)\n", o->step,
-			    cname(&g.st, o->country), o->source ? o->source :
+			sb_addf(&out, "waiting: STEP %s from %s (%s)\n",
+			    o->step,
+			    game_country_name(&g, o->country),
+			    o->source ? o->source :
 			    "");
-			game_note(&g, &g.hist[ri], "%s's order for STEP %s waits again "
-			    "for its step.", cname(&g.st, o->country),
+			game_note(&g, &g.hist[ri],
+			    "%s's order for STEP %s waits again "
+			    "for its step.", game_country_name(&g, o->country),
 			    o->step);
 		} else {
 			resend++;
 			sb_addf(&out, "resend: STEP %s from %s (%s): %s\n",
-			    o->step, cname(&g.st, o->country), o->source ?
+			    o->step, game_country_name(&g, o->country),
+			    o->source ?
 			    o->source : "", err.buf);
-			game_note(&g, &g.hist[ri], "%s's order for STEP %s is undone "
-			    "and must be sent again.", cname(&g.st,
+			game_note(&g, &g.hist[ri],
+			    "%s's order for STEP %s is undone "
+			    "and must be sent again.", game_country_name(&g,
 			    o->country), o->step);
 		}
 	}
@@ -387,10 +400,12 @@ cmd_rollback(int argc, char **argv)
 		sb_addf(&out, "resend: STEP %s from %s (%s): signed with key "
 		    "%s, which is not the key registered for %s once the runs "
 		    "are undone; sign it again with that key\n", o->step,
-		    cname(&g.st, o->country), o->source ? o->source : "",
-		    fpr, cname(&g.st, o->country));
+		    game_country_name(&g, o->country),
+		    o->source ? o->source : "",
+		    fpr, game_country_name(&g, o->country));
 		game_note(&g, &g.hist[ri], "%s's order for STEP %s is undone "
-		    "and must be sent again.", cname(&g.st, o->country),
+		    "and must be sent again.", game_country_name(&g,
+		    o->country),
 		    o->step);
 		/* out of the queue; the rollback's notes tell it */
 		memset(&d, 0, sizeof(d));

@@ -288,8 +288,8 @@ withdraw_failing(struct moderation *m, const struct waiting *w)
 static void
 resolve_if_due(struct moderation *m)
 {
-	struct decision d[RS_MAX_COUNTRIES];
-	int answered[RS_MAX_COUNTRIES];
+	struct decision d[GAME_MAX_SIDES];
+	int answered[GAME_MAX_SIDES];
 	struct waiting w;
 	struct run_opts ro;
 	struct game g;
@@ -303,7 +303,7 @@ resolve_if_due(struct moderation *m)
 			    EXIT_DATAERR);
 			goto out_nogame;
 		}
-		np = aor_pending(&g.st, d, RS_MAX_COUNTRIES);
+		np = g.module->pending(g.st, d, GAME_MAX_SIDES);
 		if (np == 0)
 			goto out;	/* the game is over */
 		before = g.nhist;
@@ -358,9 +358,9 @@ human_time(const char *iso, char out[32])
 static void
 remind(struct moderation *m)
 {
-	struct decision d[RS_MAX_COUNTRIES];
-	int answered[RS_MAX_COUNTRIES];
-	char due[RS_MAX_COUNTRIES][32];
+	struct decision d[GAME_MAX_SIDES];
+	int answered[GAME_MAX_SIDES];
+	char due[GAME_MAX_SIDES][32];
 	struct waiting w;
 	struct run_opts ro;
 	struct game g;
@@ -377,7 +377,7 @@ remind(struct moderation *m)
 		return;
 	}
 	/* issue 11: a paused game has no deadline to remind of */
-	np = game_paused(&g) ? 0 : aor_pending(&g.st, d, RS_MAX_COUNTRIES);
+	np = game_paused(&g) ? 0 : g.module->pending(g.st, d, GAME_MAX_SIDES);
 	for (i = 0; i < np; i++) {
 		const char *dl = game_deadline(&g, &d[i]);
 
@@ -392,8 +392,8 @@ remind(struct moderation *m)
 	waiting_release(&w);
 	for (i = 0; i < np; i++) {
 		long long t = due[i][0] ? time_parse(due[i]) : -1;
-		const char *cid = g.rs.countries[d[i].country].name.id;
-		int seat = g.st.seats.seat_of[d[i].country], id;
+		const char *cid = game_country_id(&g, d[i].country);
+		int seat = game_seats(&g)->seat_of[d[i].country], id;
 		const struct player *p;
 		char when[32], *subject, *to, *body;
 		const char *tos[1];
@@ -402,7 +402,7 @@ remind(struct moderation *m)
 		    3600 || answered[i] || seat < 0 ||
 		    ms_reminded(&m->ms, d[i].step, cid))
 			continue;
-		p = &g.st.seats.players[seat];
+		p = &game_seats(&g)->players[seat];
 		if (p->email[0] == '\0')
 			continue;
 		human_time(due[i], when);
@@ -415,8 +415,9 @@ remind(struct moderation *m)
 		    "due at %s,\nand no order for it has arrived yet:\n\n"
 		    "  STEP %s from %s: %s\n\nWithout an order by then, the "
 		    "default of ruling R37 applies.\n", m->ms.game,
-		    cname(&g.st, d[i].country), d[i].step, when, d[i].step,
-		    cname(&g.st, d[i].country), d[i].what);
+		    game_country_name(&g, d[i].country), d[i].step, when,
+		    d[i].step,
+		    game_country_name(&g, d[i].country), d[i].what);
 		id = ms_queue(&m->ms, OUT_REMINDER, tos, 1, subject, NULL,
 		    body, NULL, 0, m->msgid_domain, m->now);
 		if (id > 0) {

@@ -72,8 +72,8 @@ cmd_seal(int argc, char **argv)
 		goto out;
 	}
 	if (country != NULL) {
-		co = rs_find_country(&g.rs, country, &err);
-		if (co < 0 || aor_parse_step(step, canon, sizeof(canon),
+		co = g.module->country_find(g.rs, country, &err);
+		if (co < 0 || g.module->parse_step(step, canon, sizeof(canon),
 		    &err) != 0) {
 			diag(EXIT_USAGE, NULL, 0, "%s", err.buf);
 			rc = EXIT_USAGE;
@@ -89,7 +89,7 @@ cmd_seal(int argc, char **argv)
 		/* the lines that bind the pick to its place, inside */
 		if (bound == 0)
 			sb_addf(&text, "GAME %s\nCOUNTRY %s\nSTEP %s\n", g.id,
-			    cname(&g.st, co), canon);
+			    game_country_name(&g, co), canon);
 	} else if (strncmp(in.buf, "GAME", 4) != 0 &&
 	    strncmp(in.buf, "game", 4) != 0) {
 		diag(EXIT_USAGE, src, 1, "the text does not start with the "

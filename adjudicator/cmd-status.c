@@ -12,49 +12,34 @@ static const char status_usage[] = "adjudicator status GAME.xml ...\n"
     "whom\n"
     "and until when, orders waiting.";
 
-static const char *
-phase_text(const struct aor_state *st)
-{
-	switch (st->phase) {
-	case PH_AUCTION:
-		return "alliance auction";
-	case PH_SEGMENTS:
-		return "player segments";
-	case PH_OVER:
-		return "game over";
-	default:
-		return "setup";
-	}
-}
-
 static void
 status_one(struct game *g)
 {
-	struct decision d[RS_MAX_COUNTRIES];
+	struct decision d[GAME_MAX_SIDES];
 	char from[32], to[32];
-	int c, i, np;
+	int c, i, np, won[GAME_MAX_SIDES];
 	size_t k;
+	struct strbuf where;
 
-	printf("game %s: turn %d of %d, %s", g->id, g->st.turn,
-	    g->rs.num.turns, phase_text(&g->st));
-	if (g->st.phase == PH_AUCTION)
-		printf(" %d", g->st.auction.number);
-	if (g->st.phase == PH_SEGMENTS)
-		printf(", segment %d of %d", g->st.segment,
-		    aor_segments_per_turn(&g->st));
+	sb_init(&where);
+	g->module->describe(g->st, 0, &where);
+	printf("game %s: %s", g->id, where.buf);
+	sb_release(&where);
 	printf("\nplayers:");
-	for (i = 0; i < g->st.seats.nplayers; i++)
+	for (i = 0; i < game_seats(g)->nplayers; i++)
 		printf("%s %s (%s)", i ? "," : "",
-		    cname(&g->st, g->st.seats.players[i].country),
-		    g->st.seats.players[i].name);
+		    game_country_name(g, game_seats(g)->players[i].country),
+		    game_seats(g)->players[i].name);
 	printf("\nvariants:");
-	for (i = 0, c = 0; i < aor_nvariants; i++)
-		if (g->st.variants & aor_variants[i].flag)
-			printf("%s %s", c++ ? "," : "", aor_variants[i].name);
+	for (i = 0, c = 0; i < g->module->nvariants; i++)
+		if (g->variants & g->module->variants[i].flag)
+			printf("%s %s", c++ ? "," : "",
+			    g->module->variants[i].name);
 	printf("%s\n", c ? "" : " none");
-	/* the game keeps the reading it was made under (aor.h) */
-	printf("rules: reading %d%s\n", g->st.rules,
-	    g->st.rules == AOR_RULES_CURRENT ? "" : " (an earlier reading, "
+	/* the game keeps the reading it was made under (module.h) */
+	printf("rules: reading %d%s\n", g->reading,
+	    g->reading == g->module->reading_current ? "" : " (an earlier "
+	    "reading, "
 	    "kept by this game)");
 	/* R30: players hold the moderator to this from the first report */
 	printf("seed commitment: SHA-256 %s%s\n", g->commitment,
@@ -66,26 +51,28 @@ status_one(struct game *g)
 		time_format(g->absences[k].from, from);
 		time_format(g->absences[k].to, to);
 		printf("absence: %s from %s to %s\n",
-		    cname(&g->st, g->absences[k].country), from, to);
+		    game_country_name(g, g->absences[k].country), from, to);
 	}
-	np = aor_pending(&g->st, d, RS_MAX_COUNTRIES);
+	np = g->module->pending(g->st, d, GAME_MAX_SIDES);
 	for (i = 0; i < np; i++) {
 		const char *dl = game_deadline(g, &d[i]);
 
 		printf("pending: STEP %s from %s: %s; deadline %s\n",
-		    d[i].step, cname(&g->st, d[i].country), d[i].what,
+		    d[i].step, game_country_name(g, d[i].country), d[i].what,
 		    dl ? dl : "none set");
 	}
-	if (g->st.phase == PH_OVER) {
+	if (g->module->over(g->st)) {
+		int nw = g->module->winners(g->st, won, GAME_MAX_SIDES);
+
 		printf("winner:");
-		for (i = 0; i < g->st.nwinners; i++)
+		for (i = 0; i < nw; i++)
 			printf("%s %s", i ? "," : "",
-			    cname(&g->st, g->st.winners[i]));
+			    game_country_name(g, won[i]));
 		printf("\n");
 	}
 	for (k = 0; k < g->nqueue; k++)
 		printf("queued: STEP %s from %s (%s)\n", g->queue[k].o.step,
-		    cname(&g->st, g->queue[k].o.country),
+		    game_country_name(g, g->queue[k].o.country),
 		    g->queue[k].o.source);
 }
 

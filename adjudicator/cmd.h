@@ -80,7 +80,7 @@ int now_args(int argc, char **argv, const char *usage_text, int nargs,
 
 /*
  * Writes the report of a run: the game document transformed by a template
- * (templates/report-text.xsl unless template names another) to out_path,
+ * (the module's report_text unless template names another) to out_path,
  * or to stdout when out_path is NULL.  viewer names the country whose
  * private events may show, or NULL for the public report.
  */
@@ -106,7 +106,7 @@ void report_stage(struct stage *st);
  * tells the moderator, and withheld[country] (when not NULL) is set.
  */
 int private_reports(struct game *g, const char *template_path,
-    const char *dir, char withheld[RS_MAX_COUNTRIES]);
+    const char *dir, char withheld[GAME_MAX_SIDES]);
 /*
  * The end of a run that changed the game: renders the public report (to
  * report_path, or standard output when NULL) and the private ones (into

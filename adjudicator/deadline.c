@@ -67,9 +67,9 @@ deadline_record(const struct game *g, const struct decision *d)
 void
 update_deadlines(struct game *g, const char *now)
 {
-	struct decision d[RS_MAX_COUNTRIES];
+	struct decision d[GAME_MAX_SIDES];
 	struct deadline *nd;
-	int n = aor_pending(&g->st, d, RS_MAX_COUNTRIES), i;
+	int n = g->module->pending(g->st, d, GAME_MAX_SIDES), i;
 	long long base = now != NULL ? time_parse(now) : -1, t;
 
 	if (g->paused[0] != '\0' && base >= 0)

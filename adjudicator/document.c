@@ -80,7 +80,7 @@ static void
 add_choices(struct game *g, const struct decision *d, xmlNode *m)
 {
 	char **lines;
-	int n = aor_choices(&g->st, d, &lines), i;
+	int n = g->module->choices(g->st, d, &lines), i;
 
 	for (i = 0; i < n; i++) {
 		xml_add(m, "choice", lines[i]);
@@ -132,16 +132,22 @@ build_xml(struct game *g, const char *now, int viewer, int need_run,
 {
 	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
 	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"game"), *n, *m;
-	struct decision d[RS_MAX_COUNTRIES];
+	struct decision d[GAME_MAX_SIDES];
 	int i, np;
 	size_t k;
 
 	xmlDocSetRootElement(doc, root);
 	xml_set(root, "id", g->id);
+	/*
+	 * Age of Reason, the module of every file made before modules, is
+	 * written as no attribute: its files stay byte for byte as they were.
+	 */
+	if (g->module != modules_default())
+		xml_set(root, "module", g->module->name);
 	xml_set_int(root, "format", FORMAT_VERSION);
 	/* reading 1 is written as no attribute, as version 0.2 wrote it */
-	if (g->st.rules != AOR_RULES_OLDEST)
-		xml_set_int(root, "rules", g->st.rules);
+	if (g->reading != g->module->reading_oldest)
+		xml_set_int(root, "rules", g->reading);
 	xml_set(root, "created", g->created);
 	xml_set_int(root, "run", g->run);
 	if (g->sealing_bound)
@@ -150,24 +156,27 @@ build_xml(struct game *g, const char *now, int viewer, int need_run,
 	if (g->dice_rule > 1)
 		xml_set_int(root, "dice", g->dice_rule);
 	n = xml_add(root, "players", NULL);
-	for (i = 0; i < g->st.seats.nplayers; i++) {
+	for (i = 0; i < game_seats(g)->nplayers; i++) {
 		m = xml_add(n, "player", NULL);
 		xml_set_int(m, "seat", i + 1);
-		xml_set(m, "country", cid(g, g->st.seats.players[i].country));
-		xml_set(m, "name", g->st.seats.players[i].name);
-		xml_set(m, "email", g->st.seats.players[i].email);
+		xml_set(m, "country", cid(g,
+		    game_seats(g)->players[i].country));
+		xml_set(m, "name", game_seats(g)->players[i].name);
+		xml_set(m, "email", game_seats(g)->players[i].email);
 	}
 	n = xml_add(root, "variants", NULL);
-	for (i = 0; i < aor_nvariants; i++)
-		if (g->st.variants & aor_variants[i].flag) {
+	for (i = 0; i < g->module->nvariants; i++)
+		if (g->variants & g->module->variants[i].flag) {
+			const struct variant_info *v = &g->module->variants[i];
+
 			m = xml_add(n, "variant", NULL);
-			xml_set(m, "name", aor_variants[i].name);
-			xml_set(m, "ruling", aor_variants[i].ruling);
-			xml_set(m, "meaning", aor_variants[i].meaning);
+			xml_set(m, "name", v->name);
+			xml_set(m, "ruling", v->ruling);
+			xml_set(m, "meaning", v->meaning);
 		}
 	n = xml_add(root, "seed", NULL);
 	xml_set(n, "commitment", g->commitment);
-	if (g->st.phase == PH_OVER && g->dice.have_key) {
+	if (g->module->over(g->st) && g->dice.have_key) {
 		/* R30: the seed is published when the game ends */
 		char hex[2 * SEED_BYTES + 1];
 
@@ -198,10 +207,10 @@ build_xml(struct game *g, const char *now, int viewer, int need_run,
 	if (marks)
 		xmlAddChild(n, xmlNewDocComment(doc,
 		    (const xmlChar *)SPLICE_B));
-	aor_state_xml(&g->st, root);
+	g->module->state_xml(g->st, root);
 	update_deadlines(g, now);
 	n = xml_add(root, "pending", NULL);
-	np = aor_pending(&g->st, d, RS_MAX_COUNTRIES);
+	np = g->module->pending(g->st, d, GAME_MAX_SIDES);
 	for (i = 0; i < np; i++) {
 		const char *dl = game_deadline(g, &d[i]);
 

@@ -13,7 +13,7 @@
 static inline const char *
 cid(const struct game *g, int country)
 {
-	return g->rs.countries[country].name.id;
+	return game_country_id(g, country);
 }
 
 /*
@@ -95,7 +95,7 @@ xmlDoc *build_xml(struct game *g, const char *now, int viewer, int need_run,
 /* shape.c */
 int check_values(const struct game_module *mod, xmlNode *root,
     const char *path);
-int check_entry_shape(xmlNode *n, const char *path);
+int check_entry_shape(xmlNode *n, const char *path, const char *schema);
 
 /* replay.c */
 int replay_entry(struct game *g, struct entry *e, int verify, int digest_too,

@@ -5,18 +5,32 @@
 #include "game.h"
 #include "game-internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "orders.h"
 #include "pgp.h"
+#include "util.h"
 
 void
 game_init(struct game *g)
 {
 	memset(g, 0, sizeof(*g));
-	g->module = modules_default();
-	aor_state_init(&g->st, &g->rs);
+	game_set_module(g, modules_default());
 	orders_set_unsealer(unseal_cb, g);
+}
+
+void
+game_set_module(struct game *g, const struct game_module *mod)
+{
+	if (g->module != NULL && g->module->ruleset_free != NULL)
+		g->module->ruleset_free(g->rs);
+	free(g->st);
+	g->rs = NULL;
+	g->module = mod;
+	g->st = xcalloc(1, mod->state_size);
+	g->reading = mod->reading_current;
+	mod->state_init(g->st, NULL, 0, g->reading);
 }
 
 void
@@ -47,6 +61,9 @@ game_release(struct game *g)
 	free(g->opened);
 	free(g->absences);
 	free(g->file);
+	if (g->module != NULL)
+		g->module->ruleset_free(g->rs);
+	free(g->st);
 	orders_set_unsealer(NULL, NULL);
 	memset(g, 0, sizeof(*g));
 }

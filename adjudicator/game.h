@@ -2,13 +2,14 @@
  * game.h - a game and its file: header, history, state, pending, queue.
  *
  * The history is the game: loading a game file replays every history
- * entry through the engine (aor_apply and friends) with the draws the file
- * records, and checks that each entry leads to the state digest and events
- * the file records.  verify does the same with draws computed from the
- * seed.  A run may take the entries and the state after them from
- * GAME.xml.cache instead, when that is the cache of the file's exact
- * bytes, which this program wrote (cache.h, issue 12).  The <state>, <pending> and <queue> elements are written for
- * readers and reports; <state> is checked against the replay.
+ * entry through the rules (the module's apply and friends, module.h) with
+ * the draws the file records, and checks that each entry leads to the
+ * state digest and events the file records.  verify does the same with
+ * draws computed from the seed.  A run may take the entries and the state
+ * after them from GAME.xml.cache instead, when that is the cache of the
+ * file's exact bytes, which this program wrote (cache.h, issue 12).  The
+ * <state>, <pending> and <queue> elements are written for readers and
+ * reports; <state> is checked against the replay.
  */
 #ifndef GAME_H
 #define GAME_H
@@ -16,12 +17,10 @@
 #include <stddef.h>
 #include <libxml/tree.h>
 
-#include "aor.h"
-#include "module.h"
-#include "orders.h"
 #include "clock.h"
 #include "dice.h"
-#include "ruleset.h"
+#include "module.h"
+#include "orders.h"
 
 enum entry_kind {
 	EN_SETUP, EN_ORDER, EN_DEFAULT, EN_ADJUST, EN_REJECTED,
@@ -95,9 +94,11 @@ struct game {
 	const struct game_module *module;	/* its rules (module.h) */
 	char id[64];
 	char created[32];
-	struct ruleset rs;
+	void *rs;		/* the module's ruleset (ruleset_load) */
 	xmlDoc *rsdoc;		/* the ruleset copy, root <ruleset> */
-	struct aor_state st;
+	void *st;		/* the module's state: state_size bytes */
+	unsigned variants;	/* the variants' flags (module.h) */
+	int reading;		/* the reading of the rules it is played under */
 	char commitment[65];	/* SHA-256 of the seed (R30) */
 	/*
 	 * Issue 9: the ruleset copy as committed in run 0, whole and by
@@ -132,11 +133,11 @@ struct game {
 	int dice_rule;
 	struct dice dice;
 	/* Keys pinned by full fingerprint (issue 4), from EN_KEY entries. */
-	char key_fpr[RS_MAX_COUNTRIES][41];
-	const char *key_text[RS_MAX_COUNTRIES];	/* borrowed from history */
+	char key_fpr[GAME_MAX_SIDES][41];
+	const char *key_text[GAME_MAX_SIDES];	/* borrowed from history */
 	/* Revocations of the keys above (issue 9), borrowed from history. */
-	const char *key_revoked[RS_MAX_COUNTRIES];
-	int key_revoked_at[RS_MAX_COUNTRIES];	/* its history entry */
+	const char *key_revoked[GAME_MAX_SIDES];
+	int key_revoked_at[GAME_MAX_SIDES];	/* its history entry */
 	char moderator_fpr[41];
 	const char *moderator_key;
 	char *sealed_seed;	/* owned: the seed encrypted to the moderator */
@@ -184,6 +185,44 @@ enum { LOAD_VERIFY = 1, LOAD_NEED_SEED = 2, LOAD_FULL = 8 };
 
 void game_init(struct game *g);
 void game_release(struct game *g);
+/*
+ * Binds g to a module: its state is allocated zeroed (game_init binds
+ * the default module; load and new bind the module the game names).
+ */
+void game_set_module(struct game *g, const struct game_module *mod);
+
+/* The seats of the game's players, inside its state (module.h). */
+static inline struct seating *
+game_seats(const struct game *g)
+{
+	return g->module->seating(g->st);
+}
+
+static inline int
+game_is_player(const struct game *g, int country)
+{
+	return country >= 0 && game_seats(g)->seat_of[country] >= 0;
+}
+
+static inline int
+game_ncountries(const struct game *g)
+{
+	return g->module->ncountries(g->rs);
+}
+
+/* A side's id, as the files write it. */
+static inline const char *
+game_country_id(const struct game *g, int country)
+{
+	return g->module->country_id(g->rs, country);
+}
+
+/* A side's name for people; "nobody" for NO_COUNTRY. */
+static inline const char *
+game_country_name(const struct game *g, int country)
+{
+	return g->module->country_name(g->rs, country);
+}
 
 /* play.c */
 

@@ -79,7 +79,7 @@ finish_entry(struct game *g, struct entry *e)
 	e->ndraws = g->dice.nlog;
 	g->dice.log = NULL;
 	g->dice.nlog = g->dice.alog = 0;
-	aor_state_digest(&g->st, e->digest);
+	g->module->state_digest(g->st, e->digest);
 }
 
 struct ctx
@@ -87,7 +87,7 @@ ctx_for(struct game *g, struct journal *j)
 {
 	struct ctx c;
 
-	c.st = &g->st;
+	c.st = g->st;
 	c.dice = &g->dice;
 	c.j = j;
 	return c;

@@ -69,7 +69,7 @@ key_taken(const struct game *g, int country, const char *fpr,
 			sb_addf(err, "key %s is registered for %s already "
 			    "(history entry %d): one key, one country",
 			    fpr, e->country == NO_COUNTRY ? "the moderator" :
-			    cname(&g->st, e->country), e->n);
+			    game_country_name(g, e->country), e->n);
 			return -1;
 		}
 	}
@@ -131,7 +131,7 @@ game_revoke_key(struct game *g, int country, const char *armored,
 	e->country = country;
 	snprintf(e->fpr, sizeof(e->fpr), "%s", g->key_fpr[country]);
 	e->text = xstrdup(armored);
-	aor_state_digest(&g->st, e->digest);
+	g->module->state_digest(g->st, e->digest);
 	apply_revoke(g, e);
 	/* this run's keyring must refuse the key from now on */
 	drop_keyring(g);
@@ -182,7 +182,7 @@ game_add_key(struct game *g, int country, const char *armored,
 			diag_warn(g->path, 0, "the key of %s cannot receive "
 			    "private reports: %s; they are withheld until "
 			    "'adjudicator key' registers a key with a working "
-			    "encryption subkey", cname(&g->st, country),
+			    "encryption subkey", game_country_name(g, country),
 			    why.buf);
 		sb_release(&why);
 	}
@@ -194,7 +194,7 @@ game_add_key(struct game *g, int country, const char *armored,
 	e->country = country;
 	snprintf(e->fpr, sizeof(e->fpr), "%s", fpr);
 	e->text = xstrdup(armored);
-	aor_state_digest(&g->st, e->digest);
+	g->module->state_digest(g->st, e->digest);
 	apply_key(g, e);
 	/* the keyring is made again with the new key when next needed */
 	drop_keyring(g);
@@ -211,8 +211,8 @@ game_signed(const struct game *g)
 {
 	int c;
 
-	for (c = 0; c < g->rs.ncountries; c++)
-		if (aor_is_player(&g->st, c) && g->key_fpr[c][0] != '\0')
+	for (c = 0; c < game_ncountries(g); c++)
+		if (game_is_player(g, c) && g->key_fpr[c][0] != '\0')
 			return 1;
 	return 0;
 }
@@ -265,21 +265,21 @@ game_moderator(struct game *g, struct strbuf *err)
  * number; *owned (caller frees each) are the revocation texts.
  */
 static size_t
-keyring_texts(const struct game *g, const char *texts[2 * RS_MAX_COUNTRIES + 1],
-    char *owned[RS_MAX_COUNTRIES])
+keyring_texts(const struct game *g, const char *texts[2 * GAME_MAX_SIDES + 1],
+    char *owned[GAME_MAX_SIDES])
 {
 	size_t n = 0;
 	int c, k = 0;
 
-	for (c = 0; c < g->rs.ncountries && c < RS_MAX_COUNTRIES; c++)
+	for (c = 0; c < game_ncountries(g) && c < GAME_MAX_SIDES; c++)
 		if (g->key_text[c] != NULL)
 			texts[n++] = g->key_text[c];
-	for (c = 0; c < g->rs.ncountries && c < RS_MAX_COUNTRIES; c++)
+	for (c = 0; c < game_ncountries(g) && c < GAME_MAX_SIDES; c++)
 		if (g->key_text[c] != NULL && g->key_revoked[c] != NULL) {
 			owned[k] = pgp_revocation_text(g->key_revoked[c]);
 			texts[n++] = owned[k++];
 		}
-	for (; k < RS_MAX_COUNTRIES; k++)
+	for (; k < GAME_MAX_SIDES; k++)
 		owned[k] = NULL;
 	if (g->moderator_key != NULL)
 		texts[n++] = g->moderator_key;
@@ -287,11 +287,11 @@ keyring_texts(const struct game *g, const char *texts[2 * RS_MAX_COUNTRIES + 1],
 }
 
 static void
-free_owned(char *owned[RS_MAX_COUNTRIES])
+free_owned(char *owned[GAME_MAX_SIDES])
 {
 	int k;
 
-	for (k = 0; k < RS_MAX_COUNTRIES; k++)
+	for (k = 0; k < GAME_MAX_SIDES; k++)
 		free(owned[k]);
 }
 
@@ -303,7 +303,7 @@ game_import_keys(struct game *g, struct pgp *p)
 	int c;
 
 	sb_init(&err);
-	for (c = 0; c < g->rs.ncountries; c++) {
+	for (c = 0; c < game_ncountries(g); c++) {
 		if (g->key_text[c] != NULL)
 			pgp_import(p, g->key_text[c], fpr, &err);
 		/* issue 9: a revoked key signs nothing from then on */
@@ -342,8 +342,8 @@ drop_keyring(struct game *g)
 const char *
 game_keyring(struct game *g, struct strbuf *err)
 {
-	const char *texts[2 * RS_MAX_COUNTRIES + 1];
-	char *owned[RS_MAX_COUNTRIES];
+	const char *texts[2 * GAME_MAX_SIDES + 1];
+	char *owned[GAME_MAX_SIDES];
 	const char *home;
 	size_t n;
 

@@ -5,7 +5,11 @@
 #include "game.h"
 #include "game-internal.h"
 
+#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cache.h"
 #include "diag.h"
@@ -22,7 +26,7 @@ country_attr(const struct game *g, xmlNode *n, const char *attr,
 
 	if (xml_attr(n, attr, buf, sizeof(buf)) != 0)
 		return NO_COUNTRY;
-	c = rs_country_by_id(&g->rs, buf);
+	c = g->module->country_by_id(g->rs, buf);
 	if (c < 0)
 		diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n), "unknown "
 		    "country '%s'", buf);
@@ -68,7 +72,8 @@ read_entry(struct game *g, xmlNode *n, struct entry *e, const char *path)
 		e->entity = base64_decode(b, &e->entity_len);
 		free(b);
 		if (e->entity == NULL || e->entity_len > SIGNED_ENTITY_MAX) {
-			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(c), "<entity>"
+			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(c),
+			    "<entity>"
 			    ": %s", e->entity == NULL ? "not base64" :
 			    "larger than a signed order may be");
 			return -1;
@@ -117,16 +122,17 @@ read_entry(struct game *g, xmlNode *n, struct entry *e, const char *path)
 static int
 read_players(struct game *g, xmlNode *root, const char *path)
 {
+	struct seating *seats = game_seats(g);
 	xmlNode *n;
 	int errors = 0;
 
 	for (n = xml_child(xml_child(root, "players"), "player"); n;
 	    n = xml_next(n, "player")) {
-		struct player *p = &g->st.seats.players[g->st.seats.nplayers];
+		struct player *p = &seats->players[seats->nplayers];
 		int c = country_attr(g, n, "country", path);
 
-		if (c < 0 || g->st.seats.seat_of[c] >= 0 ||
-		    g->st.seats.nplayers == RS_MAX_COUNTRIES) {
+		if (c < 0 || seats->seat_of[c] >= 0 ||
+		    seats->nplayers == GAME_MAX_SIDES) {
 			if (c >= 0)
 				diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
 				    "country '%s' has two players",
@@ -137,7 +143,7 @@ read_players(struct game *g, xmlNode *root, const char *path)
 		p->country = c;
 		xml_attr(n, "name", p->name, sizeof(p->name));
 		xml_attr(n, "email", p->email, sizeof(p->email));
-		g->st.seats.seat_of[c] = g->st.seats.nplayers++;
+		seats->seat_of[c] = seats->nplayers++;
 	}
 	for (n = xml_child(xml_child(root, "variants"), "variant"); n;
 	    n = xml_next(n, "variant")) {
@@ -145,13 +151,13 @@ read_players(struct game *g, xmlNode *root, const char *path)
 		int f;
 
 		xml_attr(n, "name", name, sizeof(name));
-		f = aor_variant_by_name(name);
+		f = (int)module_variant(g->module, name);
 		if (f == 0) {
 			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
 			    "unknown variant '%s'", name);
 			errors++;
 		}
-		g->st.variants |= (unsigned)f;
+		g->variants |= (unsigned)f;
 	}
 	return errors ? -1 : 0;
 }
@@ -189,7 +195,8 @@ read_tail(struct game *g, xmlNode *root, const char *path)
 		int c = country_attr(g, n, "country", path);
 
 		sb_init(&err);
-		if (c < 0 || order_parse_block(g->module, &g->rs, c, text, src, &o,
+		if (c < 0 || order_parse_block(g->module, g->rs, c, text, src,
+		    &o,
 		    &err) != 0) {
 			if (c >= 0)
 				diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n),
@@ -226,7 +233,7 @@ check_state(struct game *g, xmlNode *root, const char *path)
 	int rc;
 
 	xmlDocSetRootElement(doc, r);
-	aor_state_xml(&g->st, r);
+	g->module->state_xml(g->st, r);
 	xmlNodeDump(a, doc, r->children, 0, 0);
 	xmlNodeDump(b, recorded->doc, recorded, 0, 0);
 	rc = strcmp((const char *)xmlBufferContent(a),
@@ -275,12 +282,13 @@ lean_load(const struct game_module *mod, const char *path)
 	}
 	if (last != NULL)
 		last->next = NULL;
-	bad = xml_validate_lean(doc, path, "formats/game.rng");
+	bad = xml_validate_lean(doc, path, mod->game_schema);
 	for (n = rest; n != NULL; n = next) {
 		next = n->next;
 		n->next = n->prev = NULL;
 		xmlAddChild(hist, n);
-		if (bad == 0 && check_entry_shape(n, path) != 0)
+		if (bad == 0 && check_entry_shape(n, path,
+		    mod->game_schema) != 0)
 			bad = -1;
 	}
 	if (bad == 0 && check_values(mod, xmlDocGetRootElement(doc),
@@ -308,19 +316,70 @@ lean_load(const struct game_module *mod, const char *path)
  * path.
  */
 static struct cache *
-cache_for(const char *path, char **bytes, size_t *len)
+cache_for(const char *path, char **bytes, size_t *len, size_t state_size)
 {
 	struct cache *c;
 
 	*bytes = read_input_file(path, XML_MAX_FILE, INPUT_NOFOLLOW, len);
 	if (*bytes == NULL)
 		return NULL;	/* the full path says why */
-	c = cache_open(path, *bytes, *len);
+	c = cache_open(path, *bytes, *len, state_size);
 	if (c == NULL) {
 		free(*bytes);
 		*bytes = NULL;
 	}
 	return c;
+}
+
+/*
+ * The module a game file names in <game module="NAME"> (module.h), read
+ * from the root element's start tag before any schema: its schema is the
+ * module's.  No attribute: Age of Reason, which never writes one, so
+ * that every file made before modules stays as it was.  NULL after a
+ * diagnostic for a module this program does not know; a file that
+ * cannot be read gets the default, and the load says why.
+ */
+static const struct game_module *
+module_of(const char *path)
+{
+	char head[4096], name[64], *p, *end, *v;
+	const struct game_module *mod;
+	struct stat sb;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW);
+
+	/* only a regular file: a FIFO or a link is refused by the load */
+	if (fd < 0)
+		return modules_default();
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+	    (n = read(fd, head, sizeof(head) - 1)) < 0) {
+		close(fd);
+		return modules_default();
+	}
+	close(fd);
+	head[n] = '\0';
+	for (p = head; (p = strstr(p, "<game")) != NULL; p += 5)
+		if (p[5] == ' ' || p[5] == '\t' || p[5] == '\n' ||
+		    p[5] == '\r' || p[5] == '>')
+			break;
+	if (p == NULL || (end = strchr(p, '>')) == NULL)
+		return modules_default();
+	*end = '\0';
+	for (v = p + 5; (v = strstr(v, "module=")) != NULL; v += 7)
+		if (v[-1] == ' ' || v[-1] == '\t' || v[-1] == '\n' ||
+		    v[-1] == '\r')
+			break;
+	if (v == NULL || (v[7] != '"' && v[7] != '\''))
+		return modules_default();
+	end = strchr(v + 8, v[7]);
+	if (end == NULL)
+		return modules_default();
+	snprintf(name, sizeof(name), "%.*s", (int)(end - (v + 8)), v + 8);
+	mod = modules_find(name);
+	if (mod == NULL)
+		diag(EXIT_DATAERR, path, 0, "game file of module '%s'; this "
+		    "adjudicator knows %s", name, modules_names());
+	return mod;
 }
 
 /* The file without its history entries [from, to), parsed. */
@@ -355,13 +414,16 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	    !cache_disabled();
 	char *bytes = NULL, *needs_plain = NULL;
 	size_t blen = 0, sfrom = 0, sto = 0, sn = 0;
-	struct cache *c = may_cache ? cache_for(path, &bytes, &blen) : NULL;
-	struct aor_state snap;
+	const struct game_module *mod = module_of(path);
+	struct cache *c = may_cache && mod != NULL ? cache_for(path, &bytes,
+	    &blen, mod->state_size) : NULL;
+	void *snap = NULL;
+	struct seating seats;
 	xmlDoc *doc;
 	xmlNode *root, *rsnode, *n;
 	char commit[65], revealed[2 * SEED_BYTES + 8], sealing[16];
 	unsigned char seedbuf[SEED_BYTES];
-	struct player players[RS_MAX_COUNTRIES];
+	struct player players[GAME_MAX_SIDES];
 	int rc = -1, rules;
 	size_t k, keep, nplains = 0;
 	struct deadline *dl = NULL;
@@ -371,15 +433,18 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		cache_close(c);
 		c = NULL;
 	}
-	if (c != NULL)
+	if (mod == NULL)
+		doc = NULL;
+	else if (c != NULL)
 		doc = skeleton_load(path, bytes, blen, sfrom, sto);
 	else
-		doc = lean ? lean_load(modules_default(), path) : xml_load(path,
-		    "formats/game.rng", XML_LOAD_NOFOLLOW);
+		doc = lean ? lean_load(mod, path) : xml_load(path,
+		    mod->game_schema, XML_LOAD_NOFOLLOW);
 	if (doc == NULL)
 		goto fail;
 	root = xmlDocGetRootElement(doc);
 	game_init(g);
+	game_set_module(g, mod);
 	g->path = xstrdup(path);
 	xml_attr(root, "id", g->id, sizeof(g->id));
 	xml_attr(root, "created", g->created, sizeof(g->created));
@@ -390,13 +455,16 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		    xml_attr_int(root, "format", 0), FORMAT_VERSION);
 		goto out;
 	}
-	/* A game keeps the reading of the rules it was made under (aor.h). */
-	rules = xml_attr_int(root, "rules", AOR_RULES_OLDEST);
-	if (rules < AOR_RULES_OLDEST || rules > AOR_RULES_CURRENT) {
+	/*
+	 * A game keeps the reading of the rules it was made under (module.h);
+	 * a file without one was made under the oldest.
+	 */
+	rules = xml_attr_int(root, "rules", mod->reading_oldest);
+	if (rules < mod->reading_oldest || rules > mod->reading_current) {
 		diag(EXIT_DATAERR, path, (int)xmlGetLineNo(root), "game "
 		    "played under rules reading %d; this adjudicator knows "
-		    "readings %d to %d", rules, AOR_RULES_OLDEST,
-		    AOR_RULES_CURRENT);
+		    "readings %d to %d", rules, mod->reading_oldest,
+		    mod->reading_current);
 		goto out;
 	}
 	rsnode = xml_child(root, "ruleset");
@@ -416,13 +484,17 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		goto out;
 	g->rsdoc = xmlNewDoc((const xmlChar *)"1.0");
 	xmlDocSetRootElement(g->rsdoc, xmlDocCopyNode(rsnode, g->rsdoc, 1));
-	if (ruleset_from_xml(&g->rs, xmlDocGetRootElement(g->rsdoc),
-	    path) != 0)
+	g->rs = mod->ruleset_load(xmlDocGetRootElement(g->rsdoc), path);
+	if (g->rs == NULL)
 		goto out;
-	aor_state_init(&g->st, &g->rs);
-	g->st.rules = rules;
+	g->reading = rules;
+	mod->state_init(g->st, g->rs, 0, rules);
 	if (read_players(g, root, path) != 0)
 		goto out;
+	/* the state is made again with the variants, the seats kept */
+	seats = *game_seats(g);
+	mod->state_init(g->st, g->rs, g->variants, rules);
+	*game_seats(g) = seats;
 	n = xml_child(root, "seed");
 	xml_attr(n, "commitment", g->commitment, sizeof(g->commitment));
 	if (xml_child(n, "sealed") != NULL)
@@ -505,16 +577,16 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	 * Every entry's draws and events are compared; the state digests of
 	 * every entry only by verify, the last one always.
 	 */
-	memcpy(players, g->st.seats.players, sizeof(players));
+	memcpy(players, game_seats(g)->players, sizeof(players));
 	if (c != NULL) {
 		/* the rules' state as the replay leaves it, and the rest */
-		snap.rs = &g->rs;
-		if (cache_state(c, &snap) != 0)
+		snap = xmalloc(mod->state_size);
+		if (cache_state(c, mod, snap, g->rs) != 0)
 			goto out;
-		g->st = snap;
+		memcpy(g->st, snap, mod->state_size);
 		if (replay_cached(g, needs_plain) != 0)
 			goto out;
-		g->st = snap;
+		memcpy(g->st, snap, mod->state_size);
 	}
 	for (k = 0; c == NULL && k < keep; k++) {
 		if (replay_entry(g, &g->hist[k], verify, verify, path) != 0)
@@ -532,17 +604,20 @@ load(struct game *g, const char *path, const unsigned char *seed,
 			goto out;
 	}
 	/* the players' changes in the history end where <players> is */
-	for (k = 0; upto < 0 && k < (size_t)g->st.seats.nplayers; k++)
-		if (strcmp(players[k].name, g->st.seats.players[k].name) != 0 ||
-		    strcmp(players[k].email, g->st.seats.players[k].email) != 0) {
-			diag(EXIT_DATAERR, path, 0, "the <players> element does "
+	for (k = 0; upto < 0 && k < (size_t)game_seats(g)->nplayers; k++)
+		if (strcmp(players[k].name,
+		    game_seats(g)->players[k].name) != 0 ||
+		    strcmp(players[k].email,
+		    game_seats(g)->players[k].email) != 0) {
+			diag(EXIT_DATAERR, path, 0,
+			    "the <players> element does "
 			    "not match the players' changes in the history "
 			    "(%s; edited by hand?)", cid(g,
-			    g->st.seats.players[k].country));
+			    game_seats(g)->players[k].country));
 			goto out;
 		}
 	/* every entry records the state after it: the last one must fit */
-	aor_state_digest(&g->st, commit);
+	g->module->state_digest(g->st, commit);
 	if (c != NULL && strcmp(commit, g->hist[keep - 1].digest) != 0)
 		goto out;	/* a cache that does not fit: the full path */
 	if (strcmp(commit, g->hist[keep - 1].digest) != 0) {
@@ -593,6 +668,7 @@ out:
 	if (rc != 0)
 		game_release(g);	/* the caller gets nothing to free */
 fail:
+	free(snap);
 	free(needs_plain);
 	free(bytes);
 	cache_close(c);

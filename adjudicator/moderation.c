@@ -110,9 +110,9 @@ players_addresses(const struct game *g, char ***to)
 	size_t n = 0;
 	int s;
 
-	*to = xcalloc((size_t)g->st.seats.nplayers + 1, sizeof(**to));
-	for (s = 0; s < g->st.seats.nplayers; s++) {
-		const struct player *p = &g->st.seats.players[s];
+	*to = xcalloc((size_t)game_seats(g)->nplayers + 1, sizeof(**to));
+	for (s = 0; s < game_seats(g)->nplayers; s++) {
+		const struct player *p = &game_seats(g)->players[s];
 
 		if (p->email[0] == '\0')
 			continue;
@@ -320,7 +320,7 @@ queue_reports(struct moderation *m, struct game *g, int run)
 	char *html = NULL, *html_name = NULL, *tpl, *path;
 	size_t len, nall, hlen = 0;
 	int s, saved_run, rc, mid;
-	char withheld[RS_MAX_COUNTRIES] = { 0 };
+	char withheld[GAME_MAX_SIDES] = { 0 };
 
 	/* the outbox's folders fsynced once each, before the state names
 	 * their files (issue 18.9) */
@@ -338,7 +338,7 @@ queue_reports(struct moderation *m, struct game *g, int run)
 	}
 	/* the HTML report (the board drawn) goes with the public mail */
 	if (m->ms.html_reports) {
-		tpl = data_path("templates/report-html.xsl");
+		tpl = data_path(g->module->report_html);
 		rc = report_render(doc, tpl, run, NULL, &html, &hlen);
 		free(tpl);
 		if (rc != EXIT_OK)
@@ -372,9 +372,9 @@ queue_reports(struct moderation *m, struct game *g, int run)
 	if (rc == EXIT_OK)
 		rc = private_reports(g, m->template, dir, withheld);
 	g->run = saved_run;
-	for (s = 0; rc == EXIT_OK && s < g->st.seats.nplayers; s++) {
-		const struct player *p = &g->st.seats.players[s];
-		const char *id = g->rs.countries[p->country].name.id;
+	for (s = 0; rc == EXIT_OK && s < game_seats(g)->nplayers; s++) {
+		const struct player *p = &game_seats(g)->players[s];
+		const char *id = game_country_id(g, p->country);
 		char *body = xasprintf("%s/%s%s", dir_name, id,
 		    g->key_text[p->country] == NULL ||
 		    withheld[p->country] ? ".txt" : ".txt.asc");
@@ -383,7 +383,7 @@ queue_reports(struct moderation *m, struct game *g, int run)
 		const char *tos[1] = { to };
 
 		subject = xasprintf("[aor %s] run %d: private report for %s",
-		    m->ms.game, run, cname(&g->st, p->country));
+		    m->ms.game, run, game_country_name(g, p->country));
 		if (p->email[0] != '\0' && ms_queue(&m->ms, OUT_PRIVATE, tos,
 		    1, subject, NULL, NULL, body, run, m->msgid_domain,
 		    m->now) == 0)
@@ -426,12 +426,12 @@ int
 queue_new_players(struct moderation *m, struct game *g)
 {
 	char *dir_name = NULL, *dir = NULL;
-	char withheld[RS_MAX_COUNTRIES] = { 0 };
-	int s, rc = EXIT_OK, changed[RS_MAX_COUNTRIES] = { 0 }, any = 0;
+	char withheld[GAME_MAX_SIDES] = { 0 };
+	int s, rc = EXIT_OK, changed[GAME_MAX_SIDES] = { 0 }, any = 0;
 
-	for (s = 0; s < g->st.seats.nplayers; s++) {
-		const struct player *p = &g->st.seats.players[s];
-		const char *id = g->rs.countries[p->country].name.id;
+	for (s = 0; s < game_seats(g)->nplayers; s++) {
+		const struct player *p = &game_seats(g)->players[s];
+		const char *id = game_country_id(g, p->country);
 		const struct ms_player *r = player_record(&m->ms, id);
 
 		changed[p->country] = r != NULL && p->email[0] != '\0' &&
@@ -445,9 +445,9 @@ queue_new_players(struct moderation *m, struct game *g)
 		dir = ms_outbox_path(&m->ms, dir_name);
 		rc = private_reports(g, m->template, dir, withheld);
 	}
-	for (s = 0; rc == EXIT_OK && s < g->st.seats.nplayers; s++) {
-		const struct player *p = &g->st.seats.players[s];
-		const char *id = g->rs.countries[p->country].name.id;
+	for (s = 0; rc == EXIT_OK && s < game_seats(g)->nplayers; s++) {
+		const struct player *p = &game_seats(g)->players[s];
+		const char *id = game_country_id(g, p->country);
 		char *body, *to, *subject, *path;
 		const char *tos[1];
 		int asc = g->key_text[p->country] != NULL &&
@@ -468,7 +468,7 @@ queue_new_players(struct moderation *m, struct game *g)
 		    xstrdup(p->email);
 		tos[0] = to;
 		subject = xasprintf("[aor %s] run %d: private report for %s",
-		    m->ms.game, g->run, cname(&g->st, p->country));
+		    m->ms.game, g->run, game_country_name(g, p->country));
 		if (ms_queue(&m->ms, OUT_PRIVATE, tos, 1, subject, NULL, NULL,
 		    body, g->run, m->msgid_domain, m->now) == 0)
 			rc = diag_status() ? diag_status() : EXIT_CANTCREAT;
@@ -482,9 +482,9 @@ queue_new_players(struct moderation *m, struct game *g)
 		moderation_fail(m, rc);
 	} else {
 		/* every player as mailed now */
-		for (s = 0; s < g->st.seats.nplayers; s++) {
-			const struct player *p = &g->st.seats.players[s];
-			const char *id = g->rs.countries[p->country].name.id;
+		for (s = 0; s < game_seats(g)->nplayers; s++) {
+			const struct player *p = &game_seats(g)->players[s];
+			const char *id = game_country_id(g, p->country);
 			struct ms_player *r = player_record(&m->ms, id);
 
 			if (r == NULL) {

@@ -35,7 +35,7 @@ entry_country(const struct game *g, const char *text)
 
 	if (sscanf(text, "%*s %63s", id) != 1)
 		return -1;
-	return rs_country_by_id(&g->rs, id);
+	return g->module->country_by_id(g->rs, id);
 }
 
 /*
@@ -55,20 +55,21 @@ moderator_apply(struct game *g, const struct entry *e, struct strbuf *err)
 	sscanf(t, "%31s", verb);
 	if (strcmp(verb, "player") == 0) {
 		co = entry_country(g, t);
-		seat = co >= 0 ? g->st.seats.seat_of[co] : -1;
+		seat = co >= 0 ? game_seats(g)->seat_of[co] : -1;
 		name = entry_line(t, "name");
 		email = entry_line(t, "email");
 		if (seat < 0 || name == NULL || email == NULL) {
-			sb_add(err, "a player change names no player's country, "
+			sb_add(err,
+			    "a player change names no player's country, "
 			    "name and email");
 			free(name);
 			free(email);
 			return -1;
 		}
-		snprintf(g->st.seats.players[seat].name,
-		    sizeof(g->st.seats.players[seat].name), "%s", name);
-		snprintf(g->st.seats.players[seat].email,
-		    sizeof(g->st.seats.players[seat].email), "%s", email);
+		snprintf(game_seats(g)->players[seat].name,
+		    sizeof(game_seats(g)->players[seat].name), "%s", name);
+		snprintf(game_seats(g)->players[seat].email,
+		    sizeof(game_seats(g)->players[seat].email), "%s", email);
 		free(name);
 		free(email);
 	} else if (strcmp(verb, "pause") == 0) {
@@ -86,7 +87,8 @@ moderator_apply(struct game *g, const struct entry *e, struct strbuf *err)
 	} else if (strcmp(verb, "absence") == 0) {
 		co = entry_country(g, t);
 		if (co < 0 || sscanf(t, "%*s %*s %31s %31s", from, to) != 2 ||
-		    time_parse(from) < 0 || time_parse(to) <= time_parse(from)) {
+		    time_parse(from) < 0
+		    || time_parse(to) <= time_parse(from)) {
 			sb_add(err, "an absence names no country and window");
 			return -1;
 		}
@@ -150,7 +152,7 @@ game_moderate(struct game *g, const char *text, const char *now,
 		g->nhist--;
 		return NULL;
 	}
-	aor_state_digest(&g->st, e->digest);
+	g->module->state_digest(g->st, e->digest);
 	return e;
 }
 

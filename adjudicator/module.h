@@ -229,5 +229,7 @@ const struct game_module *modules_find(const char *name);
 const struct game_module *modules_default(void);
 /* "age-of-reason, ..." for messages; static storage. */
 const char *modules_names(void);
+/* The flag of a module's variant by its name, or 0. */
+unsigned module_variant(const struct game_module *mod, const char *name);
 
 #endif

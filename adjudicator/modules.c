@@ -44,3 +44,14 @@ modules_names(void)
 		    i ? ", " : "", game_modules[i]->name);
 	return names;
 }
+
+unsigned
+module_variant(const struct game_module *mod, const char *name)
+{
+	int i;
+
+	for (i = 0; i < mod->nvariants; i++)
+		if (strcmp(mod->variants[i].name, name) == 0)
+			return mod->variants[i].flag;
+	return 0;
+}

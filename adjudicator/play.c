@@ -28,7 +28,7 @@ game_create(struct game *g, const char *id,
 	g->dice_rule = DICE_RULE_CURRENT;
 	e = new_entry(g, EN_SETUP, now);
 	c = ctx_for(g, &e->j);
-	aor_start(&c);
+	g->module->setup(&c);
 	finish_entry(g, e);
 	return g->dice.error ? -1 : 0;
 }
@@ -40,7 +40,7 @@ game_order(struct game *g, const struct order *o, const char *now,
 	struct entry *e;
 	struct ctx c;
 
-	if (aor_check(&g->st, o, err) != 0)
+	if (g->module->check(g->st, o, err) != 0)
 		return -1;
 	dice_log_clear(&g->dice);
 	e = new_entry(g, EN_ORDER, now);
@@ -48,14 +48,14 @@ game_order(struct game *g, const struct order *o, const char *now,
 	e->country = o->country;
 	e->source = xstrdup(o->source ? o->source : "");
 	e->text = xstrdup(o->text ? o->text : "");
-	e->sealed = aor_order_is_secret(o);
+	e->sealed = g->module->order_secret(o);
 	if (o->queued_run > 0 && o->queued_run < g->run)
 		e->queued = o->queued_run;
 	if (o->sealed && o->plain != NULL)
 		e->plain = xstrdup(o->plain);
 	c = ctx_for(g, &e->j);
-	if (aor_apply(&c, o, err) != 0) {
-		/* aor_check passed, so this cannot happen; stay safe. */
+	if (g->module->apply(&c, o, err) != 0) {
+		/* check passed, so this cannot happen; stay safe. */
 		entry_release(e);
 		g->nhist--;
 		return -1;
@@ -76,7 +76,7 @@ game_default(struct game *g, const struct decision *d, const char *now)
 	snprintf(e->step, sizeof(e->step), "%s", d->step);
 	e->country = d->country;
 	c = ctx_for(g, &e->j);
-	aor_default(&c, d);
+	g->module->apply_default(&c, d);
 	finish_entry(g, e);
 	open_sealed(g, now);
 	return 0;
@@ -86,20 +86,22 @@ int
 game_adjust(struct game *g, const char *text, const char *now,
     struct strbuf *err)
 {
-	struct aor_state saved = g->st;
+	void *saved = xmalloc(g->module->state_size);
 	struct entry *e;
 	struct ctx c;
 	char before[65];
 	size_t i;
 
-	aor_state_digest(&g->st, before);
+	memcpy(saved, g->st, g->module->state_size);
+	g->module->state_digest(g->st, before);
 	dice_log_clear(&g->dice);
 	e = new_entry(g, EN_ADJUST, now);
 	e->run = g->run + 1;	/* issue 11: the next report shows it */
 	e->text = xstrdup(text);
 	c = ctx_for(g, &e->j);
-	if (aor_adjust(&c, text, err) != 0) {
-		g->st = saved;
+	if (g->module->adjust(&c, text, err) != 0) {
+		memcpy(g->st, saved, g->module->state_size);
+		free(saved);
 		entry_release(e);
 		g->nhist--;
 		return -1;
@@ -108,11 +110,13 @@ game_adjust(struct game *g, const char *text, const char *now,
 	if (strcmp(before, e->digest) == 0) {
 		sb_addf(err, "the adjustment '%s' changes nothing (it is so "
 		    "already)", text);
-		g->st = saved;
+		memcpy(g->st, saved, g->module->state_size);
+		free(saved);
 		entry_release(e);
 		g->nhist--;
 		return -1;
 	}
+	free(saved);
 	/* a correction of cards shows them to their owner only (R39) */
 	for (i = 0; i < e->j.n; i++)
 		if (e->j.ev[i].to != NO_COUNTRY) {
@@ -133,10 +137,10 @@ game_reject(struct game *g, const struct order *o, const char *reason,
 	e->source = xstrdup(o->source ? o->source : "");
 	e->text = xstrdup(o->text ? o->text : "");
 	e->reason = xstrdup(reason);
-	e->sealed = aor_order_is_secret(o);
+	e->sealed = g->module->order_secret(o);
 	if (o->queued_run > 0 && o->queued_run < g->run)
 		e->queued = o->queued_run;
-	aor_state_digest(&g->st, e->digest);
+	g->module->state_digest(g->st, e->digest);
 }
 
 void
@@ -147,5 +151,5 @@ game_entropy(struct game *g, int country, const char *text, const char *now)
 	e->country = country;
 	e->text = xstrdup(text);
 	entropy_entry(g, EN_ENTROPY, e->run, text);
-	aor_state_digest(&g->st, e->digest);
+	g->module->state_digest(g->st, e->digest);
 }

@@ -103,7 +103,7 @@ game_drop_stale(struct game *g, const char *now)
 		enum step_status s;
 
 		sb_init(&why);
-		s = aor_step_status(&g->st, g->queue[i].o.step,
+		s = g->module->step_status(g->st, g->queue[i].o.step,
 		    g->queue[i].o.country, &why);
 		if (s == STEP_STALE || s == STEP_NOT_YOURS) {
 			game_reject(g, &g->queue[i].o, why.buf, now);
@@ -136,7 +136,8 @@ past_queue(struct game *g, size_t keep, int upto, const char *path)
 		    e->queued <= 0 || e->queued > upto)
 			continue;
 		sb_init(&err);
-		if (order_parse_block(g->module, &g->rs, e->country, e->text ? e->text :
+		if (order_parse_block(g->module, g->rs, e->country,
+		    e->text ? e->text :
 		    "", e->source, &o, &err) != 0) {
 			diag(EXIT_DATAERR, path, 0, "history entry %d: %s",
 			    e->n, err.buf);

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "diag.h"
-#include "ruleset.h"
+#include "aor-ruleset.h"
 #include "util.h"
 #include "xmlutil.h"
 

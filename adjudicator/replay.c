@@ -15,10 +15,10 @@ int
 game_truncate(struct game *g, size_t n, const char *path,
     struct strbuf *err)
 {
-	struct player players[RS_MAX_COUNTRIES];
-	int seat_of[RS_MAX_COUNTRIES], np = g->st.seats.nplayers, seat, rc = 0;
-	unsigned variants = g->st.variants;
-	int rules = g->st.rules;
+	struct player players[GAME_MAX_SIDES];
+	int seat_of[GAME_MAX_SIDES], np = game_seats(g)->nplayers, seat, rc = 0;
+	unsigned variants = g->variants;
+	int rules = g->reading;
 	unsigned char seed[SEED_BYTES];
 	int have_key = g->dice.have_key;
 	char digest[65], *old;
@@ -40,15 +40,17 @@ game_truncate(struct game *g, size_t n, const char *path,
 			continue;
 		if (strncmp(t, "player ", 7) == 0 &&
 		    entry_country(g, t) >= 0 &&
-		    (seat = g->st.seats.seat_of[entry_country(g, t)]) >= 0) {
+		    (seat = game_seats(g)->seat_of[entry_country(g, t)]) >= 0) {
 			if ((old = entry_line(t, "old-name")) != NULL)
-				snprintf(g->st.seats.players[seat].name,
-				    sizeof(g->st.seats.players[seat].name), "%s",
+				snprintf(game_seats(g)->players[seat].name,
+				    sizeof(game_seats(g)->players[seat].name),
+				    "%s",
 				    old);
 			free(old);
 			if ((old = entry_line(t, "old-email")) != NULL)
-				snprintf(g->st.seats.players[seat].email,
-				    sizeof(g->st.seats.players[seat].email), "%s",
+				snprintf(game_seats(g)->players[seat].email,
+				    sizeof(game_seats(g)->players[seat].email),
+				    "%s",
 				    old);
 			free(old);
 		} else if (strncmp(t, "deadline-hours ", 15) == 0 &&
@@ -81,15 +83,15 @@ game_truncate(struct game *g, size_t n, const char *path,
 			g->nopened++;
 		}
 	}
-	memcpy(players, g->st.seats.players, sizeof(players));
-	memcpy(seat_of, g->st.seats.seat_of, sizeof(seat_of));
+	memcpy(players, game_seats(g)->players, sizeof(players));
+	memcpy(seat_of, game_seats(g)->seat_of, sizeof(seat_of));
 	memcpy(seed, g->dice.seed, sizeof(seed));
-	aor_state_init(&g->st, &g->rs);
-	memcpy(g->st.seats.players, players, sizeof(players));
-	memcpy(g->st.seats.seat_of, seat_of, sizeof(seat_of));
-	g->st.seats.nplayers = np;
-	g->st.variants = variants;
-	g->st.rules = rules;	/* the reading the game is played under */
+	g->module->state_init(g->st, g->rs, variants, rules);
+	memcpy(game_seats(g)->players, players, sizeof(players));
+	memcpy(game_seats(g)->seat_of, seat_of, sizeof(seat_of));
+	game_seats(g)->nplayers = np;
+	g->variants = variants;
+	g->reading = rules;	/* the reading the game is played under */
 	dice_release(&g->dice);
 	dice_init(&g->dice, g->id);
 	if (have_key)
@@ -117,7 +119,7 @@ game_truncate(struct game *g, size_t n, const char *path,
 		sb_add(err, "the history does not replay");
 		return -1;
 	}
-	aor_state_digest(&g->st, digest);
+	g->module->state_digest(g->st, digest);
 	if (strcmp(digest, g->hist[n - 1].digest) != 0) {
 		sb_add(err, "the state replayed differs from the recorded "
 		    "digest");
@@ -134,7 +136,7 @@ replay_entry(struct game *g, struct entry *e, int verify, int digest_too,
 	struct journal j;
 	struct ctx c;
 	struct strbuf err;
-	struct decision d[RS_MAX_COUNTRIES];
+	struct decision d[GAME_MAX_SIDES];
 	struct order o;
 	char digest[65];
 	int rc = 0, np, i;
@@ -168,35 +170,36 @@ replay_entry(struct game *g, struct entry *e, int verify, int digest_too,
 			sb_add(&err, "setup entry not first");
 			rc = -1;
 		} else
-			aor_start(&c);
+			g->module->setup(&c);
 		break;
 	case EN_ORDER:
-		if (e->country < 0 || order_parse_block(g->module, &g->rs, e->country,
+		if (e->country < 0 || order_parse_block(g->module, g->rs,
+		    e->country,
 		    e->text ? e->text : "", e->source, &o, &err) != 0) {
 			rc = -1;
 			break;
 		}
-		rc = aor_apply(&c, &o, &err);
+		rc = g->module->apply(&c, &o, &err);
 		if (o.sealed && o.plain != NULL && e->plain == NULL &&
 		    !e->opened)
 			e->plain = xstrdup(o.plain);
 		order_release(&o);
 		break;
 	case EN_DEFAULT:
-		np = aor_pending(&g->st, d, RS_MAX_COUNTRIES);
+		np = g->module->pending(g->st, d, GAME_MAX_SIDES);
 		for (i = 0; i < np; i++)
 			if (d[i].country == e->country &&
 			    strcmp(d[i].step, e->step) == 0)
 				break;
 		if (i == np) {
 			sb_addf(&err, "no pending decision %s for %s",
-			    e->step, cname(&g->st, e->country));
+			    e->step, game_country_name(g, e->country));
 			rc = -1;
 		} else
-			aor_default(&c, &d[i]);
+			g->module->apply_default(&c, &d[i]);
 		break;
 	case EN_ADJUST:
-		rc = aor_adjust(&c, e->text ? e->text : "", &err);
+		rc = g->module->adjust(&c, e->text ? e->text : "", &err);
 		break;
 	default:
 		break;
@@ -211,7 +214,7 @@ replay_entry(struct game *g, struct entry *e, int verify, int digest_too,
 		rc = -1;
 	}
 	if (rc == 0 && digest_too) {
-		aor_state_digest(&g->st, digest);
+		g->module->state_digest(g->st, digest);
 		if (strcmp(digest, e->digest) != 0) {
 			sb_add(&err, "the state after it differs from the "
 			    "recorded digest");
@@ -287,7 +290,8 @@ replay_cached(struct game *g, const char *needs_plain)
 		if (rc != 0 || !needs_plain[k] || e->kind != EN_ORDER ||
 		    e->opened || e->country < 0)
 			continue;
-		if (order_parse_block(g->module, &g->rs, e->country, e->text ? e->text :
+		if (order_parse_block(g->module, g->rs, e->country,
+		    e->text ? e->text :
 		    "", e->source, &o, &err) != 0)
 			rc = -1;
 		else if (o.sealed && o.plain != NULL)

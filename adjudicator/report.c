@@ -228,12 +228,25 @@ template_get(const char *path)
 	return style;
 }
 
+/* The module of a game document: <game module="">, absent: the default. */
+static const struct game_module *
+doc_module(xmlDoc *doc)
+{
+	xmlNode *root = xmlDocGetRootElement(doc);
+	const struct game_module *mod = NULL;
+	char name[64];
+
+	if (root != NULL && xml_attr(root, "module", name, sizeof(name)) == 0)
+		mod = modules_find(name);
+	return mod != NULL ? mod : modules_default();
+}
+
 int
 report_render(xmlDoc *doc, const char *template_path, int run,
     const char *viewer, char **out, size_t *outlen)
 {
 	char *path = template_path ? xstrdup(template_path) :
-	    data_path("templates/report-text.xsl");
+	    data_path(doc_module(doc)->report_text);
 	char runbuf[32], viewbuf[80];
 	const char *params[5];
 	xsltStylesheetPtr style;

@@ -30,7 +30,7 @@ verdict(const struct run_opts *opt, const struct order *o,
 {
 	if (opt->verbose)
 		printf("%s: %s %s: %s\n", o->source, o->step,
-		    cname(&g->st, o->country), text);
+		    game_country_name(g, o->country), text);
 }
 
 /*
@@ -134,8 +134,8 @@ static void
 add_until(struct strbuf *sb, const struct game *g, int country,
     const char *now)
 {
-	struct decision d[RS_MAX_COUNTRIES];
-	int np = aor_pending(&g->st, d, RS_MAX_COUNTRIES), i;
+	struct decision d[GAME_MAX_SIDES];
+	int np = g->module->pending(g->st, d, GAME_MAX_SIDES), i;
 	const char *best = NULL;
 	char when[32];
 
@@ -422,7 +422,8 @@ mime_text(struct game *g, const char *path, const struct mime_signed *ms,
 	sb_init(&err);
 	if (ms->entity_len > SIGNED_ENTITY_MAX ||
 	    strlen(ms->signature) > SIGNATURE_MAX)
-		reject(opt, path, 0, "the PGP/MIME signed part or its signature "
+		reject(opt, path, 0,
+		    "the PGP/MIME signed part or its signature "
 		    "is larger than a signed order may be (%d and %d bytes)",
 		    SIGNED_ENTITY_MAX, SIGNATURE_MAX);
 	else if (game_verify_mime(g, ms->entity, ms->entity_len,
@@ -430,7 +431,8 @@ mime_text(struct game *g, const char *path, const struct mime_signed *ms,
 		reject(opt, path, 0, "the PGP/MIME signature was not accepted: "
 		    "%s", err.buf);
 	else if (strcmp(signed_text, text) != 0)
-		reject(opt, path, 0, "this file is not the text of the PGP/MIME "
+		reject(opt, path, 0,
+		    "this file is not the text of the PGP/MIME "
 		    "signed part it was filed with (edited after it came?)");
 	else
 		rc = 0;
@@ -542,7 +544,8 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 			return 1;
 		}
 	}
-	errors = orders_parse_for(g->module, &g->rs, g->id, path, text, first_line, of);
+	errors = orders_parse_for(g->module, g->rs, g->id, path, text,
+	    first_line, of);
 	free(text);
 	if (cut > 0 && of->end_line == 0) {
 		/* the mail signature after the armour, in the verdict */
@@ -552,13 +555,14 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 	/* per block: 0 skipped, 1 due now, 2 kept for a later step */
 	used = *usedp = xcalloc((size_t)of->norders + 1, sizeof(*used));
 	if (of->game_line && strcmp(of->game, g->id) != 0) {
-		reject(opt, path, of->game_line, "orders for game '%s', not for "
+		reject(opt, path, of->game_line,
+		    "orders for game '%s', not for "
 		    "this game '%s'", of->game, g->id);
 		errors++;
 	}
-	if (of->country >= 0 && !aor_is_player(&g->st, of->country)) {
+	if (of->country >= 0 && !game_is_player(g, of->country)) {
 		reject(opt, path, of->country_line, "%s is not led by a player "
-		    "in this game", cname(&g->st, of->country));
+		    "in this game", game_country_name(g, of->country));
 		errors++;
 	}
 	if (errors == 0 && is_pgp && of->country >= 0 &&
@@ -571,9 +575,11 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 		errors++;
 	} else if (errors == 0 && is_pgp && of->country >= 0 &&
 	    strcmp(fpr, g->key_fpr[of->country]) != 0) {
-		reject(opt, path, of->country_line, "signed by key %s, which is "
+		reject(opt, path, of->country_line,
+		    "signed by key %s, which is "
 		    "not the key registered for %s (%s)", fpr,
-		    cname(&g->st, of->country), g->key_fpr[of->country][0] ?
+		    game_country_name(g, of->country),
+		    g->key_fpr[of->country][0] ?
 		    g->key_fpr[of->country] : "none registered");
 		errors++;
 	}
@@ -592,7 +598,8 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 			char where[48];
 
 			if ((size_t)held == g->nhist)
-				snprintf(where, sizeof(where), "a queued order");
+				snprintf(where, sizeof(where),
+				    "a queued order");
 			else
 				snprintf(where, sizeof(where), "history entry "
 				    "%d", held);
@@ -604,7 +611,7 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 			sb_release(&why);
 			continue;
 		}
-		s = aor_step_status(&g->st, o->step, o->country, &why);
+		s = g->module->step_status(g->st, o->step, o->country, &why);
 		if (s != STEP_STALE && game_queue_check(g, o, *signed_at,
 		    &why) != 0) {
 			reject(opt, path, line, "step %s: %s", o->step,
@@ -616,7 +623,8 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 			    "rest of the file counts", why.buf);
 			stale++;
 		} else if (s == STEP_NOT_YOURS ||
-		    (s == STEP_CURRENT && aor_check(&g->st, o, &why) != 0)) {
+		    (s == STEP_CURRENT && g->module->check(g->st, o,
+		    &why) != 0)) {
 			if (s == STEP_CURRENT && o->sealed) {
 				sb_reset(&why);
 				sb_add(&why, sealed_refusal);
@@ -629,7 +637,8 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 			reject(opt, path, line, "step %s: %s has %d orders "
 			    "waiting already, the most a player may have "
 			    "(adjudicator-orders(5))", o->step,
-			    cname(&g->st, o->country), QUEUE_MAX_PER_PLAYER);
+			    game_country_name(g, o->country),
+			    QUEUE_MAX_PER_PLAYER);
 			errors++;
 		} else
 			used[i] = s == STEP_FUTURE ? 2 : 1;
@@ -710,13 +719,13 @@ take_file(struct game *g, const char *path, const struct mime_signed *ms,
 static void
 apply_due(struct game *g, struct run_opts *opt)
 {
-	struct decision d[RS_MAX_COUNTRIES];
+	struct decision d[GAME_MAX_SIDES];
 	int np, i, progress = 1;
 
 	while (progress) {
 		progress = 0;
 		game_drop_stale(g, opt->now);
-		np = aor_pending(&g->st, d, RS_MAX_COUNTRIES);
+		np = g->module->pending(g->st, d, GAME_MAX_SIDES);
 		for (i = 0; i < np && !progress; i++) {
 			struct order o;
 			struct strbuf err;
@@ -755,8 +764,8 @@ apply_due(struct game *g, struct run_opts *opt)
 static void
 apply_defaults(struct game *g, const struct run_opts *opt)
 {
-	struct decision d[RS_MAX_COUNTRIES];
-	int np = aor_pending(&g->st, d, RS_MAX_COUNTRIES), i;
+	struct decision d[GAME_MAX_SIDES];
+	int np = g->module->pending(g->st, d, GAME_MAX_SIDES), i;
 	long long now = time_parse(opt->now);
 
 	/* issue 11: while the moderator has paused the game, time stands */

@@ -11,9 +11,10 @@
 #include "util.h"
 
 /*
- * Once no combat is under way, every sealed pick applied so far has been
- * revealed (R39): its opened text is recorded, so that replays need the
- * moderator's key no more.
+ * Every sealed pick applied so far that the rules reveal now (the
+ * module's may_reveal; Age of Reason: once no combat is under way, R39)
+ * has its opened text recorded, so that replays need the moderator's
+ * key no more.
  */
 void
 open_sealed(struct game *g, const char *now)
@@ -21,11 +22,10 @@ open_sealed(struct game *g, const char *now)
 	size_t k, i, n = g->nhist;
 	struct entry *e;
 
-	if (g->st.combat.stage != CS_NONE)
-		return;
 	for (k = 0; k < n; k++) {
 		if (g->hist[k].kind != EN_ORDER || g->hist[k].plain == NULL ||
-		    g->hist[k].opened)
+		    g->hist[k].opened || !g->module->may_reveal(g->st,
+		    g->hist[k].step, g->hist[k].country))
 			continue;
 		g->hist[k].opened = 1;
 		e = new_entry(g, EN_UNSEAL, now);
@@ -37,7 +37,7 @@ open_sealed(struct game *g, const char *now)
 			if (strstr(g->hist[k].text, g->opened[i].armor) != NULL)
 				e->session_key =
 				    xstrdup(g->opened[i].session_key);
-		aor_state_digest(&g->st, e->digest);
+		g->module->state_digest(g->st, e->digest);
 	}
 }
 
@@ -140,10 +140,10 @@ game_sealed_binding(const struct game *g, const char *plain, int country,
 		if (i == 0)
 			ok &= strcmp(line, g->id) == 0;
 		else if (i == 1)
-			ok &= rs_find_country(&g->rs, line, &ignore) ==
+			ok &= g->module->country_find(g->rs, line, &ignore) ==
 			    country;
 		else
-			ok &= aor_parse_step(line, canon, sizeof(canon),
+			ok &= g->module->parse_step(line, canon, sizeof(canon),
 			    &ignore) == 0 && strcmp(canon, step) == 0;
 		i++;
 	}

@@ -144,10 +144,11 @@ check_values(const struct game_module *mod, xmlNode *root, const char *path)
  * are check_values' part.
  */
 static int
-shape_error(xmlNode *n, const char *path, const char *what, const char *name)
+shape_error(xmlNode *n, const char *path, const char *schema, const char *what,
+    const char *name)
 {
 	diag(EXIT_DATAERR, path, (int)xmlGetLineNo(n), "<%s>: %s '%s' (see "
-	    "formats/game.rng)", (const char *)n->name, what, name);
+	    "%s)", (const char *)n->name, what, name, schema);
 	return -1;
 }
 
@@ -170,7 +171,8 @@ is_count(const char *v, int positive)
 /* Attributes of n: each in allowed (NULL-ended, a leading '!' for one
  * that must be there) with the type its second letter names. */
 static int
-check_attrs(xmlNode *n, const char *const *allowed, const char *path)
+check_attrs(xmlNode *n, const char *const *allowed, const char *path,
+    const char *schema)
 {
 	xmlAttr *a;
 	size_t i;
@@ -190,14 +192,15 @@ check_attrs(xmlNode *n, const char *const *allowed, const char *path)
 			if (strcmp(allowed[i] + 2, name) == 0)
 				break;
 		if (a->ns != NULL || allowed[i] == NULL)
-			bad |= shape_error(n, path, "unknown attribute",
+			bad |= shape_error(n, path, schema, "unknown attribute",
 			    name);
 		else if ((allowed[i][1] == 'c' && !is_count(v, 0)) ||
 		    (allowed[i][1] == 'p' && !is_count(v, 1)) ||
 		    (allowed[i][1] == 'n' && xmlValidateNCName(
 		    (const xmlChar *)v, 0) != 0) ||
 		    (allowed[i][1] == 'y' && strcmp(v, "yes") != 0))
-			bad |= shape_error(n, path, "bad value of attribute",
+			bad |= shape_error(n, path, schema,
+			    "bad value of attribute",
 			    name);
 		if (!one)
 			xmlFree(v);
@@ -205,32 +208,35 @@ check_attrs(xmlNode *n, const char *const *allowed, const char *path)
 	for (i = 0; allowed[i] != NULL; i++)
 		if (allowed[i][0] == '!' && xmlHasProp(n,
 		    (const xmlChar *)allowed[i] + 2) == NULL)
-			bad |= shape_error(n, path, "missing attribute",
+			bad |= shape_error(n, path, schema, "missing attribute",
 			    allowed[i] + 2);
 	return bad;
 }
 
 /* Non-blank text among n's children, or any element when none allowed. */
 static int
-check_content(xmlNode *n, int elements, const char *path)
+check_content(xmlNode *n, int elements, const char *path,
+    const char *schema)
 {
 	xmlNode *c;
 
 	for (c = n->children; c != NULL; c = c->next)
 		if (c->type == XML_ELEMENT_NODE && !elements)
-			return shape_error(n, path, "unexpected element",
+			return shape_error(n, path, schema,
+			    "unexpected element",
 			    (const char *)c->name);
 		else if (elements && (c->type == XML_TEXT_NODE ||
 		    c->type == XML_CDATA_SECTION_NODE) && c->content != NULL &&
 		    ((const char *)c->content)[strspn((const char *)
 		    c->content, " \t\n\r")] != '\0')
-			return shape_error(n, path, "unexpected text in",
+			return shape_error(n, path, schema,
+			    "unexpected text in",
 			    (const char *)n->name);
 	return 0;
 }
 
 int
-check_entry_shape(xmlNode *n, const char *path)
+check_entry_shape(xmlNode *n, const char *path, const char *schema)
 {
 	/* '!' required, '?' optional; c count, p positive, n NCName,
 	 * y "yes", s string or checked elsewhere */
@@ -256,15 +262,18 @@ check_entry_shape(xmlNode *n, const char *path)
 	int bad, stage = 0;
 
 	if (!xml_is(n, "entry") || n->ns != NULL)
-		return shape_error(n, path, "unexpected element in <history>:",
+		return shape_error(n, path, schema,
+		    "unexpected element in <history>:",
 		    (const char *)n->name);
-	bad = check_attrs(n, entry, path) | check_content(n, 1, path);
+	bad = check_attrs(n, entry, path, schema) |
+	    check_content(n, 1, path, schema);
 	if (xml_attr(n, "kind", kind, sizeof(kind)) == 0) {
 		for (k = 0; k < ARRAY_SIZE(kinds); k++)
 			if (strcmp(kind, kinds[k]) == 0)
 				break;
 		if (k == ARRAY_SIZE(kinds))
-			bad |= shape_error(n, path, "unknown kind", kind);
+			bad |= shape_error(n, path, schema, "unknown kind",
+			    kind);
 	}
 	/* text? (entity signature)? reason? draw* event*, in this order;
 	 * the signed part and its signature of a received message only */
@@ -279,17 +288,19 @@ check_entry_shape(xmlNode *n, const char *path)
 		if (at == 0 || c->ns != NULL || at < stage ||
 		    (at == stage && at < 5) || (at == 3 && stage != 2) ||
 		    (at == 2 && strcmp(kind, "received") != 0)) {
-			bad |= shape_error(n, path, "unexpected element",
+			bad |= shape_error(n, path, schema,
+			    "unexpected element",
 			    (const char *)c->name);
 			continue;
 		}
 		stage = at;
 		bad |= check_attrs(c, at == 5 ? draw : at == 6 ? event : none,
-		    path) | check_content(c, 0, path);
+		    path, schema) | check_content(c, 0, path, schema);
 		if (at == 5)
-			bad |= check_content(c, 1, path);
+			bad |= check_content(c, 1, path, schema);
 	}
 	if (stage == 2)
-		bad |= shape_error(n, path, "missing element", "signature");
+		bad |= shape_error(n, path, schema, "missing element",
+		    "signature");
 	return bad ? -1 : 0;
 }

@@ -280,7 +280,7 @@ game_received(struct game *g, int country, const char *source,
 	e->text = xstrdup(text);
 	snprintf(e->content, sizeof(e->content), "%s", content);
 	e->signed_at = signed_at;
-	aor_state_digest(&g->st, e->digest);
+	g->module->state_digest(g->st, e->digest);
 }
 
 void

@@ -51,7 +51,7 @@ int
 check_received(struct game *g, const char *path, int *unchecked,
     char **plains)
 {
-	char pinned[RS_MAX_COUNTRIES][41];
+	char pinned[GAME_MAX_SIDES][41];
 	struct pgp *p = NULL, *mod = NULL;
 	struct strbuf err;
 	char fpr[PGP_FPR_LEN + 1], content[65], t1[32], t2[32];
@@ -134,13 +134,15 @@ check_received(struct game *g, const char *path, int *unchecked,
 		if (v != 0)
 			diag(EXIT_DATAERR, path, e->line, "history entry %zu "
 			    "(a signed message from %s): the signature does "
-			    "not hold: %s", k, c >= 0 ? cname(&g->st, c) : "?",
+			    "not hold: %s", k, c >= 0 ? game_country_name(g,
+			    c) : "?",
 			    err.buf);
 		else if (strcmp(fpr, e->fpr) != 0 || c < 0 ||
 		    strcmp(fpr, pinned[c]) != 0)
 			diag(EXIT_DATAERR, path, e->line, "history entry %zu: "
 			    "signed by key %s, but the key registered for %s "
-			    "then was %s", k, fpr, c >= 0 ? cname(&g->st, c) :
+			    "then was %s", k, fpr, c >= 0 ? game_country_name(g,
+			    c) :
 			    "?", c >= 0 && pinned[c][0] ? pinned[c] : "none");
 		else {
 			sha256_hex(plain, strlen(plain), content);
@@ -227,12 +229,12 @@ int
 check_orders(struct game *g, const char *path, char **plains, size_t n,
     int *unchecked)
 {
-	int first_key[RS_MAX_COUNTRIES];
+	int first_key[GAME_MAX_SIDES];
 	struct signed_blocks *sb = xcalloc(n + 1, sizeof(*sb));
 	size_t k, i;
 	int c, rc = 0, found;
 
-	for (c = 0; c < RS_MAX_COUNTRIES; c++)
+	for (c = 0; c < GAME_MAX_SIDES; c++)
 		first_key[c] = -1;
 	for (k = 0; k < n && rc == 0; k++) {
 		const struct entry *e = &g->hist[k];
@@ -254,8 +256,9 @@ check_orders(struct game *g, const char *path, char **plains, size_t n,
 			diag(EXIT_DATAERR, path, e->line, "history entry %zu "
 			    "(run %d, step %s, %s): this order is not in any "
 			    "signed message of %s recorded before it (edited "
-			    "by hand?)", k, e->run, e->step, cname(&g->st,
-			    e->country), cname(&g->st, e->country));
+			    "by hand?)", k, e->run, e->step,
+			    game_country_name(g,
+			    e->country), game_country_name(g, e->country));
 			rc = -1;
 		}
 	}
@@ -263,7 +266,7 @@ check_orders(struct game *g, const char *path, char **plains, size_t n,
 		const struct queued *q = &g->queue[k];
 
 		c = q->o.country;
-		if (c < 0 || c >= RS_MAX_COUNTRIES || first_key[c] < 0 ||
+		if (c < 0 || c >= GAME_MAX_SIDES || first_key[c] < 0 ||
 		    first_key[c] >= q->run)
 			continue;
 		found = order_was_signed(g, plains, sb, c, n,
@@ -275,8 +278,8 @@ check_orders(struct game *g, const char *path, char **plains, size_t n,
 			diag(EXIT_DATAERR, path, 0, "waiting order %zu (run "
 			    "%d, step %s, %s): it is not in any signed message "
 			    "of %s in the history (edited by hand?)", k + 1,
-			    q->run, q->o.step, cname(&g->st, c),
-			    cname(&g->st, c));
+			    q->run, q->o.step, game_country_name(g, c),
+			    game_country_name(g, c));
 			rc = -1;
 		}
 	}

@@ -64,7 +64,31 @@ expect bad-id 65 "'-bad' is not a game id" "$adj" status "$w/game.xml"
 sed '0,/<area id="baltic"/s//<area id="Baltic"/' "$w/good.xml" > "$w/game.xml"
 expect bad-ruleset-id 65 "attribute 'id' of <area>: 'Baltic' is not a ruleset id" \
 	"$adj" status "$w/game.xml"
+# The game a file names (module.h): one this adjudicator does not know is
+# refused before any schema; the known one may be named, and is never
+# written (Age of Reason files stay as they were).
+sed 's|<game id="bad"|<game id="bad" module="chess"|' "$w/good.xml" \
+	> "$w/game.xml"
+expect unknown-module 65 \
+	"game file of module 'chess'; this adjudicator knows age-of-reason" \
+	"$adj" status "$w/game.xml"
+sed 's|<game id="bad"|<game id="bad" module="chess"|' "$w/good.xml" \
+	> "$w/game.xml"
+expect unknown-module-verify 65 "game file of module 'chess'" \
+	"$adj" verify "$w/game.xml" --seed-file "$w/seed"
 cp "$w/good.xml" "$w/game.xml"
+expect unknown-game 64 "--game 'chess': this adjudicator knows age-of-reason" \
+	"$adj" new -o "$w/other.xml" --game chess \
+	--player prussia:P:p@x --player spain:S:s@x --seed-file "$w/seed"
+[ ! -e "$w/other.xml" ] && ok || bad "an unknown game wrote a game file"
+"$adj" new -o "$w/named.xml" --id bad --game age-of-reason \
+	--seed-file "$w/seed" --now 2026-12-01T00:00:00Z --report /dev/null \
+	--player prussia:P:p@x --player austria:A:a@x \
+	--player france:F:f@x --player spain:S:s@x 2> "$w/err"
+if cmp -s "$w/named.xml" "$w/good.xml"; then ok; else
+	bad "new --game age-of-reason differs from new without --game"; fi
+grep -q 'module=' "$w/named.xml" && bad "an Age of Reason file names its module" || ok
+rm -f "$w/named.xml" "$w/named.xml.cache"
 
 # A ruleset with a broken reference.
 sed 's|<border a="baltic" b="german-states"|<border a="baltic" b="german-state"|' \

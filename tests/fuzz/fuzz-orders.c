@@ -17,6 +17,7 @@
 
 #include "fuzz.h"
 #include "game.h"
+#include "aor.h"
 #include "orders.h"
 #include "resolve.h"
 #include "util.h"

@@ -8,7 +8,7 @@
 #include <libxml/parser.h>
 
 #include "fuzz.h"
-#include "ruleset.h"
+#include "aor-ruleset.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

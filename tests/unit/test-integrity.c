@@ -83,7 +83,8 @@ TEST(game_save_reparses_before_renaming)
 	CHECK(before != NULL);
 	CHECK_INT(write_file_atomic(path, before, blen, 0600), 0);
 	CHECK_INT(game_load(&g, path, NULL, 0), 0);
-	snprintf(g.st.seats.players[0].name, sizeof(g.st.seats.players[0].name),
+	snprintf(game_seats(&g)->players[0].name,
+	    sizeof(game_seats(&g)->players[0].name),
 	    "bad\001name");
 	quiet = diag_quiet(1);
 	CHECK_INT(game_save(&g, path, "2026-12-01T00:00:00Z"), -1);

@@ -10,7 +10,7 @@
 
 #include "aor.h"
 #include "dice.h"
-#include "ruleset.h"
+#include "aor-ruleset.h"
 
 typedef void (*test_fn)(void);
 void test_register(const char *name, test_fn fn);

@@ -1,13 +1,13 @@
 /*
- * ruleset.h - the board data of Age of Reason, loaded from a ruleset file.
+ * aor-ruleset.h - the board data of Age of Reason, loaded from a ruleset file.
  *
  * Every number of the board comes from here (formats/age-of-reason.xml and
  * formats/ruleset.rng); the C code holds only capacities.  Countries,
  * areas, markers and box kinds are referred to by their index in the
  * ruleset's lists, which is also their order in reports and draws.
  */
-#ifndef RULESET_H
-#define RULESET_H
+#ifndef AOR_RULESET_H
+#define AOR_RULESET_H
 
 #include <libxml/tree.h>
 

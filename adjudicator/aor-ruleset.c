@@ -1,7 +1,7 @@
 /*
- * ruleset.c - loading the board data and looking names up.
+ * aor-ruleset.c - loading the board data and looking names up.
  */
-#include "ruleset.h"
+#include "aor-ruleset.h"
 
 #include <ctype.h>
 #include <stdint.h>
