@@ -19,7 +19,7 @@
 
 #include "orders.h"
 #include "ren.h"
-#include "ruleset.h"
+#include "aor-ruleset.h"	/* name_fold */
 #include "util.h"
 #include "xmlutil.h"
 
