@@ -15,8 +15,12 @@
 void
 game_init(struct game *g)
 {
+	/*
+	 * Nothing is allocated here: load inits again whatever the caller
+	 * did; game_set_module allocates the state.
+	 */
 	memset(g, 0, sizeof(*g));
-	game_set_module(g, modules_default());
+	g->module = modules_default();
 	orders_set_unsealer(unseal_cb, g);
 }
 

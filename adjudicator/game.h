@@ -186,8 +186,8 @@ enum { LOAD_VERIFY = 1, LOAD_NEED_SEED = 2, LOAD_FULL = 8 };
 void game_init(struct game *g);
 void game_release(struct game *g);
 /*
- * Binds g to a module: its state is allocated zeroed (game_init binds
- * the default module; load and new bind the module the game names).
+ * Binds g to a module and allocates its state (game_init only names the
+ * default module; load and new bind the module the game names).
  */
 void game_set_module(struct game *g, const struct game_module *mod);
 
