@@ -592,8 +592,12 @@ apply(struct ctx *c, const struct order *o, struct strbuf *err)
 	const struct packed_item *pi = (const void *)o->items;
 	int k;
 
-	for (k = 0; k < o->nitems && k < REN_MODULE_ITEMS; k++)
+	for (k = 0; k < o->nitems && k < REN_MODULE_ITEMS; k++) {
 		unpack(&pi[k], &items[k]);
+		/* a replay parses the stored step without the file's line
+		   numbers: the events name a line by its place in the step */
+		items[k].line = k + 1;
+	}
 	return ren_apply(&r, o->country, items, k, err);
 }
 
