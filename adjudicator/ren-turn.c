@@ -364,6 +364,8 @@ default_play(const struct ren_state *st, int player, int card,
 	const struct ren_card *cd = &rs->cards[card];
 	int k, best = -1, i, most = -1;
 	int count[REN_MAX_AREAS] = { 0 };
+	int pirates = strcmp(cd->id, "pirates-vikings") == 0;
+	int crusades = strcmp(cd->id, "the-crusades") == 0;
 
 	memset(a, 0, sizeof(*a));
 	a->commodity = a->category = a->area = a->target = -1;
@@ -383,37 +385,48 @@ default_play(const struct ren_state *st, int player, int card,
 		    cd->commodities[0]) ? cd->commodities[1] :
 		    cd->commodities[0];
 	a->category = CAT_SCIENCE;
-	if (best < 0)
-		return;
 	for (i = 0; i < rs->nprovinces; i++)
-		if (st->dom[i] == best)
+		if (best >= 0 && st->dom[i] == best)
 			count[rs->provinces[i].area]++;
 	for (i = 0; i < rs->nareas; i++)
 		if (count[i] > most) {
 			most = count[i];
 			a->area = i;
 		}
-	/* his markers, highest market number first, then by name */
+	/* his markers, highest market number first, then by name; for
+	   Pirates/Vikings the coastal ones, for The Crusades the markets
+	   of area VI (his, else any other but the player's own) */
 	while (a->nprov < 3) {
-		int pick = -1;
+		int pick = -1, pass;
 
-		for (i = 0; i < rs->nprovinces; i++) {
-			int j, used = 0;
+		for (pass = 0; pass < 2 && pick < 0; pass++)
+			for (i = 0; i < rs->nprovinces; i++) {
+				const struct ren_province *pr =
+				    &rs->provinces[i];
+				int j, used = 0;
 
-			if (st->dom[i] != best)
-				continue;
-			for (j = 0; j < a->nprov; j++)
-				used |= a->prov[j] == i;
-			if (used)
-				continue;
-			if (pick < 0 || rs->provinces[i].market >
-			    rs->provinces[pick].market ||
-			    (rs->provinces[i].market ==
-			    rs->provinces[pick].market &&
-			    strcmp(rs->provinces[i].name,
-			    rs->provinces[pick].name) < 0))
-				pick = i;
-		}
+				if (pass == 0 ? best < 0 || st->dom[i] != best :
+				    !(crusades || (pirates && st->dom[i] >= 0)) ||
+				    st->dom[i] == player)
+					continue;
+				if (pirates && pr->ncoasts == 0 &&
+				    pr->type != RP_OVERSEAS)
+					continue;
+				if (crusades && (pr->type == RP_SATELLITE ||
+				    pr->removed || strcmp(rs->areas[pr->area].id,
+				    "VI") != 0))
+					continue;
+				for (j = 0; j < a->nprov; j++)
+					used |= a->prov[j] == i;
+				if (used)
+					continue;
+				if (pick < 0 || pr->market >
+				    rs->provinces[pick].market ||
+				    (pr->market == rs->provinces[pick].market &&
+				    strcmp(pr->name,
+				    rs->provinces[pick].name) < 0))
+					pick = i;
+			}
 		if (pick < 0)
 			break;
 		a->prov[a->nprov++] = pick;
@@ -457,10 +470,13 @@ final_play(struct ren_ctx *c, int player, const struct ren_item *items,
 		if (ren_card_voided(st, player, k)) {
 			err.buf[0] = '\0';
 		} else {
+			int want = 1;
+
 			default_play(st, player, k, &a);
-			a.nprov = 1;
 			if (strcmp(st->rs->cards[k].id, "pirates-vikings") == 0)
-				a.nprov = st->epoch < 3 ? st->epoch : 3;
+				want = st->epoch < 3 ? st->epoch : 3;
+			if (a.nprov > want)
+				a.nprov = want;
 			if (ren_play_card_with(c, player, k, &a, &err) == 0)
 				continue;
 		}

@@ -626,3 +626,38 @@ TEST(ren_turn_expansion_script)
 	sb_release(&err);
 	ren_test_game_release(&t);
 }
+
+/* RR36: the final card play plays every card with the default choices:
+   the leading other player, his markers of the highest market number
+   (for The Crusades in area VI, for Pirates/Vikings on a coast) */
+TEST(ren_turn_final_play_defaults)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	t.st.phase = RPH_FINAL_PLAY;
+	t.st.actor = 0;
+	t.st.epoch = 2;
+	t.st.p[1].cash = 100;			/* Genoa leads */
+	ren_test_dom(&t, 1, "acre");
+	ren_test_dom(&t, 1, "naples");		/* coastal, 5 */
+	ren_test_card(&t, 0, "the-crusades");
+	ren_test_card(&t, 0, "pirates-vikings");
+	ren_test_card(&t, 0, "armor");
+	t.st.played_ever |= (uint64_t)1 << RCARD("long-bow");
+	CHECK_INT(ren_apply(&t.c, 0, NULL, 0, &err), 0);
+	/* the cards in the hand's order: Pirates in epoch 2 takes two of
+	   Genoa's coastal markers of 5, by name Acre and Genoa, not
+	   Naples; then The Crusades takes Acre */
+	CHECK_INT(t.st.dom[RP("genoa")], REN_NOBODY);
+	CHECK_INT(t.st.dom[RP("naples")], 1);
+	CHECK_INT(t.st.dom[RP("acre")], 0);
+	CHECK_INT(t.st.tok[RP("acre")][1], 0);
+	CHECK_INT(t.st.p[0].hand, 0);
+	CHECK_CONTAINS(ren_test_events(&t), "Venice's Armor is discarded "
+	    "without effect (RR36).");
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
