@@ -84,8 +84,18 @@ $(B)/obj/unit/%.o: tests/unit/%.c $(HEADERS) tests/unit/test.h \
 $(B)/obj/fuzz/%.o: tests/fuzz/%.c $(HEADERS) tests/fuzz/fuzz.h | $(B)/obj/fuzz
 	$(CC) $(ALL_CFLAGS) -Iadjudicator -c -o $@ $<
 
-$(B)/obj $(B)/obj/unit $(B)/obj/fuzz:
+$(B)/obj $(B)/obj/unit $(B)/obj/fuzz $(B)/obj/duel:
 	mkdir -p $@
+
+# The test-only duel module (issue 19), driven through the module
+# interface by its test; never linked into the programs.
+$(B)/obj/duel/%.o: tests/modules/duel/%.c $(HEADERS) | $(B)/obj/duel
+	$(CC) $(ALL_CFLAGS) -Iadjudicator -c -o $@ $<
+
+$(B)/duel-test: $(B)/obj/duel/duel.o $(B)/obj/duel/test-duel.o \
+		$(B)/obj/journal.o $(B)/obj/dice.o $(B)/obj/util.o \
+		$(B)/obj/diag.o
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(B)/obj/main-mail.o: adjudicator/main.c $(HEADERS) | $(B)/obj
 	$(CC) $(ALL_CFLAGS) -DMAIL_HELPER -c -o $@ $<
