@@ -53,7 +53,7 @@ GAME = game history play clock moderator ruleset-copy keyring signature \
 RULES = aor-module aor-ruleset aor-state aor-setup aor-auction aor-segment \
 	aor-combat aor-scoring aor-turn aor-orders aor-choices
 # The rules of Age of Renaissance (issue 20), one file per phase.
-RENAISSANCE = ren-ruleset ren-state ren-setup ren-order ren-cards \
+RENAISSANCE = ren-ruleset ren-names ren-state ren-setup ren-order ren-cards \
 	ren-purchase ren-expansion ren-endturn ren-events ren-orders ren-turn \
 	ren-module ren-choices
 # The commands, one file each.
