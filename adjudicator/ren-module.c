@@ -61,14 +61,23 @@ pack(const struct ren_item *it, struct packed_item *p)
 	p->nrank = (unsigned char)it->nrank;
 	for (k = 0; k < REN_MAX_CAPITALS; k++)
 		p->rank[k] = (signed char)it->rank[k];
-	p->commodity = (signed char)it->play.commodity;
-	p->target = (signed char)it->play.target;
-	p->category = (signed char)it->play.category;
-	p->area = (signed char)it->play.area;
-	p->nprov = (unsigned char)it->play.nprov;
-	for (k = 0; k < 3; k++)
-		p->prov[k] = (short)it->play.prov[k];
-	p->protection = (short)it->play.protection;
+	if (it->kind != RI_PLAY) {
+		/* RR25's script fields use a step's free PLAY slots, zero
+		   in the steps stored before them */
+		p->commodity = (signed char)it->retry;
+		p->target = (signed char)it->ifwon;
+		p->prov[0] = (short)(unsigned short)it->label;
+		p->prov[1] = (short)(unsigned short)it->iflabel;
+	} else {
+		p->commodity = (signed char)it->play.commodity;
+		p->target = (signed char)it->play.target;
+		p->category = (signed char)it->play.category;
+		p->area = (signed char)it->play.area;
+		p->nprov = (unsigned char)it->play.nprov;
+		for (k = 0; k < 3; k++)
+			p->prov[k] = (short)it->play.prov[k];
+		p->protection = (short)it->play.protection;
+	}
 	p->trade = (short)it->trade;
 }
 
@@ -86,14 +95,21 @@ unpack(const struct packed_item *p, struct ren_item *it)
 	it->nrank = p->nrank;
 	for (k = 0; k < REN_MAX_CAPITALS; k++)
 		it->rank[k] = p->rank[k];
-	it->play.commodity = p->commodity;
-	it->play.target = p->target;
-	it->play.category = p->category;
-	it->play.area = p->area;
-	it->play.nprov = p->nprov;
-	for (k = 0; k < 3; k++)
-		it->play.prov[k] = p->prov[k];
-	it->play.protection = p->protection;
+	if (it->kind != RI_PLAY) {
+		it->retry = p->commodity;
+		it->ifwon = p->target;
+		it->label = (unsigned short)p->prov[0];
+		it->iflabel = (unsigned short)p->prov[1];
+	} else {
+		it->play.commodity = p->commodity;
+		it->play.target = p->target;
+		it->play.category = p->category;
+		it->play.area = p->area;
+		it->play.nprov = p->nprov;
+		for (k = 0; k < 3; k++)
+			it->play.prov[k] = p->prov[k];
+		it->play.protection = p->protection;
+	}
 	it->trade = p->trade;
 }
 

@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util.h"
 
@@ -166,8 +167,8 @@ parse_play(const struct ren_ruleset *rs, const struct words *ws,
 	return 0;
 }
 
-int
-ren_parse_line(const struct ren_ruleset *rs, const char *line,
+static int
+parse_plain(const struct ren_ruleset *rs, const char *line,
     struct ren_item *it, struct strbuf *err)
 {
 	struct words ws;
@@ -183,12 +184,6 @@ ren_parse_line(const struct ren_ruleset *rs, const char *line,
 		return -1;
 	}
 	k = ws.w[0];
-	/* RR25's labelled steps and IF A1 WON|LOST */
-	if (is(k, "if") || k[strlen(k) - 1] == ':') {
-		sb_add(err, "labels and IF ... WON|LOST in an expansion script "
-		    "(RR25) are not implemented yet");
-		return REN_NOT_IMPLEMENTED;
-	}
 	if (is(k, "bid")) {
 		it->kind = RI_BID;
 		return ws.n == 2 ? number(ws.w[1], &it->n, err) :
@@ -318,10 +313,15 @@ ren_parse_line(const struct ren_ruleset *rs, const char *line,
 				it->trade = card + 1;	/* RR31 */
 				i = e - 1;
 			} else if (it->kind == RI_ATTACK &&
-			    is(ws.w[i], "retry")) {
-				sb_add(err, "RETRY k on an attack (RR25) is not "
-				    "implemented yet: write the attack again");
-				return REN_NOT_IMPLEMENTED;
+			    is(ws.w[i], "retry") && i + 1 < ws.n) {
+				if (number(ws.w[++i], &it->retry, err) < 0)
+					return -1;
+				/* a bound, so that a step stays small */
+				if (it->retry > REN_MAX_RETRY) {
+					sb_addf(err, "RETRY %d: at most %d "
+					    "(RR25)", it->retry, REN_MAX_RETRY);
+					return -1;
+				}
 			} else {
 				sb_addf(err, "unexpected '%s' (ATTACK province "
 				    "[WITH n] [CATHEDRAL], RR25)", ws.w[i]);
@@ -375,4 +375,107 @@ ren_parse_line(const struct ren_ruleset *rs, const char *line,
 	}
 	sb_addf(err, "unknown order '%s'", line);
 	return -1;
+}
+
+int
+ren_label_code(const char *w, size_t len)
+{
+	int code = 0;
+	size_t i;
+
+	if (len < 1 || len > 3)
+		return -1;
+	for (i = 0; i < len; i++) {
+		int c = tolower((unsigned char)w[i]);
+
+		if (c >= 'a' && c <= 'z')
+			code = code * 37 + c - 'a' + 1;
+		else if (c >= '0' && c <= '9')
+			code = code * 37 + c - '0' + 27;
+		else
+			return -1;
+	}
+	return code;
+}
+
+void
+ren_label_text(int code, char *out)
+{
+	char tmp[4];
+	int n = 0, k;
+
+	while (code > 0 && n < 3) {
+		int d = code % 37;
+
+		tmp[n++] = (char)(d <= 26 ? 'A' + d - 1 : '0' + d - 27);
+		code /= 37;
+	}
+	for (k = 0; k < n; k++)
+		out[k] = tmp[n - 1 - k];
+	out[n] = '\0';
+}
+
+/*
+ * RR25's script prefixes: "A1: ATTACK ..." names an attack; "IF A1 WON ..."
+ * and "IF A1 LOST ..." make a step depend on it.  Both are taken off here
+ * and the rest is an ordinary line.
+ */
+int
+ren_parse_line(const struct ren_ruleset *rs, const char *line,
+    struct ren_item *it, struct strbuf *err)
+{
+	const char *p = line, *e;
+	int label = 0, iflabel = 0, ifwon = 0, r;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	e = p + strcspn(p, " \t:");
+	if (*e == ':') {
+		label = ren_label_code(p, (size_t)(e - p));
+		if (label <= 0) {
+			sb_addf(err, "'%.*s' is not a label: one to three "
+			    "letters or digits (RR25)", (int)(e - p), p);
+			return -1;
+		}
+		for (p = e + 1; *p == ' ' || *p == '\t'; p++)
+			;
+		e = p + strcspn(p, " \t");
+	}
+	if ((size_t)(e - p) == 2 && strncasecmp(p, "if", 2) == 0) {
+		const char *l = e + strspn(e, " \t"), *le;
+		const char *w, *we;
+
+		le = l + strcspn(l, " \t");
+		w = le + strspn(le, " \t");
+		we = w + strcspn(w, " \t");
+		iflabel = ren_label_code(l, (size_t)(le - l));
+		if ((size_t)(we - w) == 3 && strncasecmp(w, "won", 3) == 0)
+			ifwon = 1;
+		else if (!((size_t)(we - w) == 4 &&
+		    strncasecmp(w, "lost", 4) == 0))
+			iflabel = -1;
+		if (iflabel <= 0) {
+			sb_add(err, "IF label WON|LOST, then a step (RR25)");
+			return -1;
+		}
+		p = we;
+	}
+	r = parse_plain(rs, p, it, err);
+	if (r != 0)
+		return r;
+	if (label && it->kind != RI_ATTACK) {
+		sb_add(err, "a label names an ATTACK (RR25)");
+		return -1;
+	}
+	if (iflabel && it->kind != RI_PLACE && it->kind != RI_ATTACK &&
+	    it->kind != RI_BUY_CARD && it->kind != RI_RELEASE &&
+	    it->kind != RI_STOP) {
+		sb_add(err, "IF ... WON|LOST starts a step of an expansion "
+		    "script (RR25)");
+		return -1;
+	}
+	it->label = label;
+	it->iflabel = iflabel;
+	it->ifwon = ifwon;
+	return 0;
 }

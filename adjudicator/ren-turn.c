@@ -548,19 +548,45 @@ expansion(struct ren_ctx *c, int player, const struct ren_item *items,
     int n)
 {
 	struct strbuf err;
-	int k, r;
+	/* RR25: each line's attack, 1 won, 0 lost, -1 not made */
+	int *outcome = xcalloc((size_t)n + 1, sizeof(*outcome));
+	int k, j, r, tries;
 
 	sb_init(&err);
 	for (k = 0; k < n; k++) {
 		const struct ren_item *it = &items[k];
 
+		outcome[k] = -1;
 		sb_reset(&err);
+		if (it->iflabel) {
+			/* an attack not made neither won nor lost */
+			for (j = 0; j < k; j++)
+				if (items[j].label == it->iflabel)
+					break;
+			if (j == k || outcome[j] != it->ifwon)
+				continue;
+		}
 		switch (it->kind) {
 		case RI_PLACE:
 			r = ren_place(c, player, it->a, it->n, &err);
 			break;
 		case RI_ATTACK:
 			r = ren_attack(c, player, it->a, it->n, it->flag, &err);
+			/* RR25: RETRY repeats a lost attempt while tokens and
+			   ships allow; a retry that cannot be made ends it */
+			for (tries = 0; r == 0 && tries < it->retry; tries++) {
+				struct strbuf again;
+
+				sb_init(&again);
+				r = ren_attack(c, player, it->a, it->n,
+				    it->flag, &again);
+				sb_release(&again);
+				if (r < 0) {
+					r = 0;
+					break;
+				}
+			}
+			outcome[k] = r;
 			/* RR31: TRADE after a won attack on a marker */
 			if (r == 1 && it->trade > 0 &&
 			    c->st->beaten >= 0 && ren_windmill(c, player, it->a,
@@ -586,6 +612,7 @@ expansion(struct ren_ctx *c, int player, const struct ren_item *items,
 			skip(c, player, it, err.buf);
 	}
 	ren_expansion_done(c, player);
+	free(outcome);
 	sb_release(&err);
 }
 
@@ -636,6 +663,30 @@ ren_apply(struct ren_ctx *c, int player, const struct ren_item *items,
 			    d->step);
 			return -1;
 		}
+	/* RR25: an IF names a label of an earlier line; refused whole,
+	   before anything is carried out */
+	for (k = 0; k < n; k++) {
+		char name[4];
+		int j;
+
+		for (j = 0; j < k && items[k].label; j++)
+			if (items[j].label == items[k].label) {
+				ren_label_text(items[k].label, name);
+				sb_addf(err, "line %d: the label '%s' is "
+				    "already line %d's (RR25)", items[k].line,
+				    name, items[j].line);
+				return -1;
+			}
+		for (j = 0; j < k && items[k].iflabel; j++)
+			if (items[j].label == items[k].iflabel)
+				break;
+		if (items[k].iflabel && j == k) {
+			ren_label_text(items[k].iflabel, name);
+			sb_addf(err, "line %d: IF %s names no label of an "
+			    "earlier line (RR25)", items[k].line, name);
+			return -1;
+		}
+	}
 	switch (d->kind) {
 	case RD_CAPITAL_BID: {
 		int in[REN_MAX_CAPITALS], ncap =

@@ -427,7 +427,16 @@ struct ren_item {
 	int nrank;
 	struct ren_play play;		/* PLAY: target is a capital index */
 	int trade;			/* ATTACK ... TRADE card: card + 1 */
+	int retry;			/* ATTACK ... RETRY k (RR25) */
+	int label;			/* "A1:" (ren_label_code), 0: none */
+	int iflabel, ifwon;		/* IF A1 WON (1) | LOST (0) */
 };
+/* RR25's RETRY k is at most this. */
+#define REN_MAX_RETRY 20
+/* A label of one to three letters or digits as a number above 0, or -1;
+   and back to its text (out holds 4 bytes), upper case. */
+int ren_label_code(const char *w, size_t len);
+void ren_label_text(int code, char *out);
 
 /*
  * Parses one order line ("PLACE 3 IN St. Malo", "play war on genoa");

@@ -611,3 +611,172 @@ TEST(ren_attack_wind_watermill)
 	sb_release(&err);
 	ren_test_game_release(&t);
 }
+
+/* RR25's script through ren_apply: Genoa's expansion turn, line k of the
+   script on line k + 1 */
+static int
+script(struct ren_test_game *t, const char *const *lines, int n,
+    struct strbuf *err)
+{
+	struct ren_item it[8];
+	int k;
+
+	t->st.phase = RPH_EXPANSION;
+	t->st.actor = 0;
+	t->st.order[0] = GEN;
+	t->st.order[1] = VEN;
+	t->st.order[2] = BAR;
+	for (k = 0; k < n; k++) {
+		sb_reset(err);
+		if (ren_parse_line(ren_test_ruleset(), lines[k], &it[k],
+		    err) != 0)
+			return -2;
+		it[k].line = k + 1;
+	}
+	sb_reset(err);
+	return ren_apply(&t->c, GEN, it, n, err);
+}
+
+static void
+montpellier(struct ren_test_game *t)
+{
+	ren_test_game_init(t, 3);
+	ren_test_dom(t, BAR, "montpellier");
+	ren_test_tok(t, BAR, "toulouse", 1);
+	ren_test_dom(t, GEN, "marseilles");
+	t->st.p[GEN].expansion = 12;
+}
+
+/* RR25: RETRY 2 repeats the lost attempt; the second wins, so the IF WON
+   step is carried out and the IF LOST one is not */
+TEST(ren_script_retry_wins_second_try)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	unsigned dice[] = { FACE(2), FACE(4), FACE(2), FACE(5), FACE(3),
+	    FACE(1) };
+	const char *const lines[] = {
+		"A1: ATTACK montpellier RETRY 2",
+		"IF A1 LOST PLACE 1 IN milan",
+		"if a1 won place 1 in milan",
+	};
+
+	montpellier(&t);
+	sb_init(&err);
+	ren_test_dice(&t, dice, 6);
+	CHECK_INT(script(&t, lines, 3, &err), 0);
+	CHECK_INT(t.st.dom[RP("montpellier")], GEN);
+	CHECK_CONTAINS(ren_test_events(&t), "Black 2, white 4, colored 2 "
+	    "against box 4: Genoa loses (RR28).");
+	CHECK_CONTAINS(ren_test_events(&t), "Genoa takes Montpellier with a "
+	    "dominance marker (RR29).");
+	/* 12 - 5 lost - 5 won - 1 placed once, not twice */
+	CHECK_INT(t.st.tok_new[RP("milan")][GEN], 1);
+	CHECK_INT(t.dice.next, 6);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* RR25: without RETRY a lost attack is lost; IF A1 LOST is taken */
+TEST(ren_script_if_lost_taken)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	unsigned lose[] = { FACE(2), FACE(4), FACE(2) };
+	const char *const lines[] = {
+		"A1: attack montpellier",
+		"IF A1 WON place 2 in lyons",
+		"IF A1 LOST place 4 in lyons",
+	};
+
+	montpellier(&t);
+	sb_init(&err);
+	ren_test_dice(&t, lose, 3);
+	CHECK_INT(script(&t, lines, 3, &err), 0);
+	CHECK_INT(t.st.dom[RP("montpellier")], BAR);
+	CHECK_INT(t.st.dom[RP("lyons")], GEN);	/* 4 at once (RR27) */
+	CHECK_CONTAINS(ren_test_events(&t), "Genoa dominates Lyons (RR27).");
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* RR25: a step refers back to a label; an attack that was not made (too
+   few tokens) is neither won nor lost, so neither branch is taken, and a
+   RETRY ends when the tokens do */
+TEST(ren_script_label_refers_back)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	unsigned lose[] = { FACE(2), FACE(4), FACE(2), FACE(2), FACE(4),
+	    FACE(2) };
+	const char *const lines[] = {
+		"B: attack montpellier with 9",
+		"if b won place 1 in milan",
+		"if b lost place 1 in milan",
+		"Z9: attack montpellier retry 5",
+		"IF Z9 LOST place 1 in lyons",
+	};
+
+	montpellier(&t);
+	t.st.p[GEN].expansion = 8;
+	sb_init(&err);
+	ren_test_dice(&t, lose, 6);
+	CHECK_INT(script(&t, lines, 5, &err), 0);
+	CHECK_CONTAINS(ren_test_events(&t), "Genoa's line 1 is not carried "
+	    "out");
+	CHECK_INT(t.st.tok_new[RP("milan")][GEN], 0);
+	/* 8 tokens: one attempt of 5, a retry of 5 cannot be made; lost */
+	CHECK_INT(t.dice.next, 3);
+	CHECK_INT(t.st.dom[RP("montpellier")], BAR);
+	CHECK_INT(t.st.tok_new[RP("lyons")][GEN], 1);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* RR25: an IF naming no earlier label, a label used twice, and bad
+   label text are refused with their line, and nothing is carried out */
+TEST(ren_script_bad_label_refused)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	struct ren_item it;
+	const char *const forward[] = {
+		"place 1 in milan",
+		"IF A2 WON place 1 in lyons",
+		"A2: attack montpellier",
+	};
+	const char *const twice[] = {
+		"A1: attack montpellier",
+		"a1: attack montpellier",
+	};
+
+	montpellier(&t);
+	sb_init(&err);
+	CHECK_INT(script(&t, forward, 3, &err), -1);
+	CHECK_STR(err.buf, "line 2: IF A2 names no label of an earlier line "
+	    "(RR25)");
+	CHECK_INT(script(&t, twice, 2, &err), -1);
+	CHECK_STR(err.buf, "line 2: the label 'A1' is already line 1's "
+	    "(RR25)");
+	CHECK_INT(t.st.p[GEN].expansion, 12);
+	CHECK_INT(t.st.tok_new[RP("milan")][GEN], 0);
+	CHECK_INT(t.st.phase, RPH_EXPANSION);
+	CHECK_INT(t.st.actor, 0);
+	CHECK_INT(ren_parse_line(ren_test_ruleset(), "A-1: attack lyons", &it,
+	    &err), -1);
+	CHECK_CONTAINS(err.buf, "'A-1' is not a label");
+	sb_reset(&err);
+	CHECK_INT(ren_parse_line(ren_test_ruleset(), "A1: place 1 in lyons",
+	    &it, &err), -1);
+	CHECK_STR(err.buf, "a label names an ATTACK (RR25)");
+	sb_reset(&err);
+	CHECK_INT(ren_parse_line(ren_test_ruleset(), "IF A1 place 1 in lyons",
+	    &it, &err), -1);
+	CHECK_STR(err.buf, "IF label WON|LOST, then a step (RR25)");
+	sb_reset(&err);
+	CHECK_INT(ren_parse_line(ren_test_ruleset(), "attack lyons retry 21",
+	    &it, &err), -1);
+	CHECK_STR(err.buf, "RETRY 21: at most 20 (RR25)");
+	sb_release(&err);
+	ren_test_game_release(&t);
+}

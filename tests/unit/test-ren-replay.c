@@ -137,3 +137,49 @@ TEST(ren_replay_line_numbers)
 	rgame_release(&live);
 	rgame_release(&replay);
 }
+
+/* RR25's labels, IF and RETRY are kept in a stored step: a replay sees
+   the script the player sent ("ZZ9" is the largest label code) */
+TEST(ren_replay_script_fields)
+{
+	struct rgame g;
+	struct decision ds[8], d;
+	struct order o;
+	struct strbuf err;
+	const char *lines[] = {
+		"ZZ9: attack lyons with 3 retry 20",
+		"IF ZZ9 LOST stop",
+	};
+	int n, k, steps;
+
+	rgame_init(&g);
+	sb_init(&err);
+	memset(&d, 0, sizeof(d));
+	for (steps = 0; steps < 500; steps++) {
+		n = M->pending(g.st, ds, 8);
+		if (n > 0 && strcmp(M->decision_kinds[ds[0].kind],
+		    "expansion") == 0)
+			break;
+		M->apply_default(&g.c, &ds[0]);
+	}
+	CHECK(steps < 500);
+	d = ds[0];
+	memset(&o, 0, sizeof(o));
+	snprintf(o.step, sizeof(o.step), "%s", d.step);
+	o.country = d.country;
+	/* the IF alone names no earlier label: refused, so it was stored */
+	CHECK_INT(M->parse_line(ren_test_ruleset(), d.country, lines[1], 0,
+	    o.items, &err), 0);
+	o.nitems = 1;
+	CHECK_INT(M->apply(&g.c, &o, &err), -1);
+	CHECK_STR(err.buf, "line 1: IF ZZ9 names no label of an earlier line "
+	    "(RR25)");
+	sb_reset(&err);
+	for (k = 0; k < 2; k++)
+		CHECK_INT(M->parse_line(ren_test_ruleset(), d.country,
+		    lines[k], 0, o.items + (size_t)k * M->item_size, &err), 0);
+	o.nitems = 2;
+	CHECK_INT(M->apply(&g.c, &o, &err), 0);
+	sb_release(&err);
+	rgame_release(&g);
+}

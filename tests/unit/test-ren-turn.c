@@ -36,13 +36,18 @@ TEST(ren_orders_parse)
 	CHECK_INT(it.flag, 1);
 	CHECK_INT(parse("attack lyons trade famine", &it, &err), 0);
 	CHECK_INT(it.trade, RCARD("famine") + 1);
-	CHECK_INT(parse("attack lyons retry 2", &it, &err),
-	    REN_NOT_IMPLEMENTED);
-	CHECK_CONTAINS(err.buf, "RETRY k on an attack (RR25) is not "
-	    "implemented yet");
-	CHECK_INT(parse("A1: attack lyons", &it, &err), REN_NOT_IMPLEMENTED);
-	CHECK_INT(parse("IF A1 WON place 2 in milan", &it, &err),
-	    REN_NOT_IMPLEMENTED);
+	/* RR25's script */
+	CHECK_INT(parse("attack lyons retry 2", &it, &err), 0);
+	CHECK_INT(it.retry, 2);
+	CHECK_INT(parse("A1: attack lyons", &it, &err), 0);
+	CHECK_INT(it.label, ren_label_code("a1", 2));
+	CHECK_INT(parse("IF A1 WON place 2 in milan", &it, &err), 0);
+	CHECK_INT(it.kind, RI_PLACE);
+	CHECK_INT(it.iflabel, ren_label_code("A1", 2));
+	CHECK_INT(it.ifwon, 1);
+	CHECK_INT(parse("zz9: if a1 lost attack milan", &it, &err), 0);
+	CHECK_INT(it.ifwon, 0);
+	CHECK_INT(it.label, ren_label_code("ZZ9", 3));
 	CHECK_INT(parse("TOKENS -2 LAST", &it, &err), 0);
 	CHECK_INT(it.n, -2);
 	CHECK_INT(it.flag, 1);
