@@ -6,7 +6,7 @@
  * only known after the capital bid (RR3), and a side's name must be known
  * when the game is made.  The module is complete as far as module.h asks
  * except the variants revised-map and original-turn-order (RR42, RR4),
- * which are not offered.  Its reports are templates/renaissance-text.xsl
+ * which are listed with flag 0 and so refused by new.  Its reports are templates/renaissance-text.xsl
  * and renaissance-html.xsl (issue 20 point 5).
  */
 #include "module.h"
@@ -121,6 +121,12 @@ static const struct variant_info variants[] = {
 	/* RR36's epochs to play, 3 unless one of these */
 	{ "epochs-1", 1u << 8, "RR36", "the game ends with epoch 1" },
 	{ "epochs-2", 1u << 9, "RR36", "the game ends with epoch 2" },
+	/* flag 0: named so that new's list of variants says why they are
+	   refused; module_variant finds no flag, and no game has them */
+	{ "revised-map", 0, "RR42", "not implemented yet (the map would "
+	  "have to change per game)" },
+	{ "original-turn-order", 0, "RR4", "not implemented yet (the "
+	  "order-of-play bid at the end of each turn for the next)" },
 };
 
 static const char *const decision_kinds[] = {

@@ -214,3 +214,25 @@ TEST(ren_module_hands_hidden)
 	xmlFreeDoc(doc);
 	mgame_release(&g);
 }
+
+/* RR42, RR4: revised-map and original-turn-order are named with flag 0,
+   so that new refuses them and its list says they are not implemented */
+TEST(ren_module_variants_not_implemented)
+{
+	const char *const missing[] = { "revised-map", "original-turn-order" };
+	int k, i, listed;
+
+	CHECK(module_variant(M, "original-setup") != 0);
+	CHECK(module_variant(M, "euro-skip-first-draw") != 0);
+	for (k = 0; k < 2; k++) {
+		CHECK_INT(module_variant(M, missing[k]), 0);
+		listed = 0;
+		for (i = 0; i < M->nvariants; i++)
+			if (strcmp(M->variants[i].name, missing[k]) == 0) {
+				listed = 1;
+				CHECK_CONTAINS(M->variants[i].meaning,
+				    "not implemented yet");
+			}
+		CHECK(listed);
+	}
+}
