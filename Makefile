@@ -116,6 +116,27 @@ $(B)/obj/ren-random.o: tests/ren-random.c $(HEADERS) | $(B)/obj
 $(B)/ren-random: $(CORE_OBJS) $(B)/obj/mail-core.o $(B)/obj/ren-random.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# The program with the duel in its table of modules (tests/duel.sh).
+$(B)/obj/duel/modules-test.o: adjudicator/modules.c $(HEADERS) \
+		| $(B)/obj/duel
+	$(CC) $(ALL_CFLAGS) -DMODULES_TEST -c -o $@ $<
+
+# Its helper beside it, with the same table (sealed picks, keys).
+$(B)/test/adjudicator: $(filter-out $(B)/obj/modules.o,$(CORE_OBJS)) \
+		$(B)/obj/duel/modules-test.o $(B)/obj/duel/duel.o \
+		$(B)/obj/mail-core.o $(B)/obj/main.o | $(B)/test
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/test/adjudicator-mail: $(filter-out $(B)/obj/modules.o,$(LIB_OBJS)) \
+		$(B)/obj/duel/modules-test.o $(B)/obj/duel/duel.o \
+		$(B)/obj/main-mail.o | $(B)/test
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(MAIL_LIBS)
+
+$(B)/test:
+	mkdir -p $@
+
+adjudicator-test: $(B)/test/adjudicator $(B)/test/adjudicator-mail
+
 # The order parser, the game loader, the ruleset loader, the MIME intake,
 # Age of Renaissance's order lines.
 FUZZERS = orders game ruleset mime ren-orders
@@ -177,5 +198,5 @@ install: all
 clean:
 	rm -rf $(B) build-asan build-fuzz
 
-.PHONY: all check demo valgrind sanitize bench lint-man install clean fuzz \
+.PHONY: adjudicator-test all check demo valgrind sanitize bench lint-man install clean fuzz \
 	fuzz-targets random-games

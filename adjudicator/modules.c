@@ -8,9 +8,16 @@
 #include <string.h>
 
 extern const struct game_module aor_module;
+#ifdef MODULES_TEST
+/* build/adjudicator-test only: the test-only duel (tests/modules/duel/) */
+extern const struct game_module duel_module;
+#endif
 
 const struct game_module *const game_modules[] = {
 	&aor_module,
+#ifdef MODULES_TEST
+	&duel_module,
+#endif
 	NULL
 };
 

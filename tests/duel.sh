@@ -4,9 +4,12 @@
 # refused, and build/duel-test drives the module through the interface
 # alone (setup, simultaneous secret picks revealed when both are in, a
 # tie broken by dice, the deadline default, an adjustment, hidden hands,
-# the cache, the end, the variant).  Played through the CLI once the
-# machinery takes a module from new --game (not yet: the machinery still
-# calls Age of Reason directly, tests/layering.sh --list).
+# the cache, the end, the variant); and build/adjudicator-test (the
+# program with the duel in its table) plays it through the CLI: new
+# --game duel, a tie broken by dice, a deadline default, public and
+# private reports (a hand in its owner's only), status, list beside an
+# Age of Reason game, a pick sealed to the moderator's example key and
+# opened when both are in, verify and rollback.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 d=$top/tests/modules/duel
@@ -54,5 +57,83 @@ else
 	bad "build/duel-test failed (exit $rc)"
 	fail=$((fail + ${f:-0}))
 fi
+# Through the CLI.
+gh=$w/gnupg
+mkdir -m 700 "$gh"
+export GNUPGHOME="$gh"
+trap 'gpgconf --homedir "$gh" --kill gpg-agent 2>/dev/null; rm -rf "$w"' EXIT
+gpg --batch --quiet --import "$top/examples/keys/secret/moderator.sec.asc" \
+    2>/dev/null
+make -s -C "$top" adjudicator-test > "$w/make" 2>&1 && ok ||
+	{ bad "cannot build build/test/adjudicator"; cat "$w/make"; }
+a=$top/build/test/adjudicator
+export ADJUDICATOR_DATADIR="$top"
+mkdir "$w/g"
+cd "$w/g" || exit 1
+printf '%064d\n' 5 > seed
+chmod 600 seed
+order() {	# order FILE COUNTRY ROUND CARD
+	printf 'GAME d1\nCOUNTRY %s\nSTEP R%s.PLAY\nPLAY %s\n' "$2" "$3" "$4" \
+	    > "$1"
+}
+"$a" new -o g.xml --game nope --player north:N:n@x.org \
+    --player south:S:s@x.org > out 2>&1
+[ $? -eq 64 ] && grep -q "knows age-of-reason, duel" out && ok ||
+	{ bad "new --game nope"; cat out; }
+"$a" new -o g.xml --game duel --seed-file seed --id d1 \
+    --now 2026-12-01T00:00:00Z --player 'north:Nora:n@x.org' \
+    --player 'south:Sam:s@x.org' --report r0.txt --private-dir priv \
+    > out 2>&1 && grep -q '<game [^>]*module="duel"' g.xml && ok ||
+	{ bad "new --game duel"; cat out; }
+grep -q "^Your hand: 1 2 3 4 5" priv/north.txt &&
+    [ "$(grep -c '^Your hand' priv/north.txt)" -eq 1 ] &&
+    ! grep -q "Your hand" r0.txt && ok ||
+	bad "a hand shows outside its owner's report (R39)"
+order n1 north 1 3
+order s1 south 1 3
+"$a" resolve g.xml n1 s1 --seed-file seed --now 2026-12-01T01:00:00Z \
+    --report r1.txt --private-dir priv > out 2>&1 &&
+    grep -q "Round 1: North plays 3, South plays 3" r1.txt &&
+    grep -q "A tie: North rolls" r1.txt && grep -q "wins round 1" r1.txt &&
+    ok || { bad "a tie broken by dice"; cat out r1.txt; }
+"$a" resolve g.xml --deadline-passed --seed-file seed \
+    --now 2026-12-01T02:00:00Z --report r2.txt > out 2>&1 &&
+    grep -q "no order by the deadline (R37)" r2.txt &&
+    grep -q "Round 2: North plays 1, South plays 1" r2.txt && ok ||
+	{ bad "the deadline default (the lowest card)"; cat out r2.txt; }
+"$a" status g.xml > out 2>&1 &&
+    grep -q "^game d1: round 3 of 3, North [0-9], South [0-9]" out &&
+    grep -q "^pending: STEP R3.PLAY from North" out && ok ||
+	{ bad "status"; cat out; }
+mkdir club
+cp g.xml club/duel.xml
+cp "$top/tests/games/three-attacks/expected/game.xml" club/aor.xml
+"$a" list club > out 2>&1 && grep -q "^duel.xml: round 3 of 3" out &&
+    grep -q "^aor.xml: turn 3 of 3, game over" out && ok || { bad "list of two games"; cat out; }
+# a pick sealed to the moderator's key stays sealed while south's is due
+"$a" key g.xml moderator "$top/examples/keys/moderator.asc" \
+    --now 2026-12-01T02:30:00Z > out 2>&1 && ok || { bad "key"; cat out; }
+printf 'PLAY 5\n' | "$a" seal g.xml --country north --step R3.PLAY \
+    > pick.asc 2> out && ok || { bad "seal"; cat out; }
+{ printf 'GAME d1\nCOUNTRY north\nSTEP R3.PLAY\n'; cat pick.asc; } > n3
+"$a" resolve g.xml n3 --seed-file seed --now 2026-12-01T03:00:00Z \
+    --report r3.txt > out 2>&1 && ! grep -q "PLAY 5" g.xml &&
+    ! grep -q 'kind="unseal"' g.xml && ok ||
+	{ bad "a sealed pick opened before both are in"; cat out; }
+order s3 south 3 4
+"$a" resolve g.xml s3 --seed-file seed --now 2026-12-01T04:00:00Z \
+    --report r4.txt > out 2>&1 && grep -q 'kind="unseal"' g.xml &&
+    grep -q "Round 3: North plays 5, South plays 4" r4.txt &&
+    grep -q "The duel is over" r4.txt && ok ||
+	{ bad "the sealed pick opened when both are in"; cat out r4.txt; }
+"$a" verify g.xml --seed-file seed > out 2>&1 &&
+    grep -q "every draw, event and state matches" out && ok ||
+	{ bad "verify"; cat out; }
+"$a" rollback g.xml --to-run 2 --now 2026-12-01T05:00:00Z > out 2>&1 &&
+    "$a" status g.xml | grep -q "round 3 of 3" &&
+    "$a" verify g.xml --seed-file seed > out 2>&1 && ok ||
+	{ bad "rollback"; cat out; }
+cd "$top" || exit 1
+
 echo "duel: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

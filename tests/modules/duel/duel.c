@@ -61,7 +61,10 @@ static const struct variant_info duel_variants[] = {
 
 static const char *const duel_kinds[] = { "play" };
 
-/* Ruleset: <ruleset><side id name/> x2 <rounds standard="3"/></ruleset>. */
+/*
+ * Ruleset: <ruleset><sides><side id name/> x2</sides><rounds standard/>:
+ * the sides in one element, one part of the run-0 commitment.
+ */
 static void *
 duel_ruleset_load(xmlNode *root, const char *file)
 {
@@ -70,14 +73,28 @@ duel_ruleset_load(xmlNode *root, const char *file)
 	int k = 0;
 
 	for (n = root->children; n != NULL; n = n->next) {
-		char *id, *name, *std;
+		xmlNode *m;
+		char *std;
 
 		if (n->type != XML_ELEMENT_NODE)
 			continue;
-		if (strcmp((const char *)n->name, "side") == 0 &&
-		    k < DUEL_SIDES) {
-			id = (char *)xmlGetProp(n, BAD_CAST "id");
-			name = (char *)xmlGetProp(n, BAD_CAST "name");
+		if (strcmp((const char *)n->name, "rounds") == 0) {
+			std = (char *)xmlGetProp(n, BAD_CAST "standard");
+			rs->rounds = std ? atoi(std) : 0;
+			xmlFree(std);
+			continue;
+		}
+		if (strcmp((const char *)n->name, "sides") != 0)
+			continue;
+		for (m = n->children; m != NULL; m = m->next) {
+			char *id, *name;
+
+			if (m->type != XML_ELEMENT_NODE ||
+			    strcmp((const char *)m->name, "side") != 0 ||
+			    k >= DUEL_SIDES)
+				continue;
+			id = (char *)xmlGetProp(m, BAD_CAST "id");
+			name = (char *)xmlGetProp(m, BAD_CAST "name");
 			snprintf(rs->id[k], sizeof(rs->id[k]), "%s",
 			    id ? id : "");
 			snprintf(rs->name[k], sizeof(rs->name[k]), "%s",
@@ -85,10 +102,6 @@ duel_ruleset_load(xmlNode *root, const char *file)
 			xmlFree(id);
 			xmlFree(name);
 			k++;
-		} else if (strcmp((const char *)n->name, "rounds") == 0) {
-			std = (char *)xmlGetProp(n, BAD_CAST "standard");
-			rs->rounds = std ? atoi(std) : 0;
-			xmlFree(std);
 		}
 	}
 	if (k != DUEL_SIDES || rs->rounds < 1) {
@@ -175,8 +188,14 @@ duel_state_init(void *st, const void *rs, unsigned variants, int reading)
 	int k;
 
 	(void)reading;
+	/* replay.c reinitialises a used state (a rollback), as
+	   Age of Reason's state_init allows: "zeroed" is not what module.h's caller
+	   always gives */
+	memset(s, 0, sizeof(*s));
 	s->rs = rs;
-	s->rounds = variants & DUEL_BEST_OF_FIVE ? 5 : s->rs->rounds;
+	/* rs is NULL for the empty state of a game not loaded yet */
+	s->rounds = variants & DUEL_BEST_OF_FIVE ? 5 : rs != NULL ?
+	    s->rs->rounds : 3;
 	s->round = 1;
 	for (k = 0; k < GAME_MAX_SIDES; k++)
 		s->seats.seat_of[k] = -1;
@@ -526,6 +545,7 @@ resolve_round(struct ctx *c)
 		win = a > b ? 0 : 1;
 	else {
 		unsigned ra, rb;
+		int tries = 0;
 
 		do {
 			ra = dice_roll(c->dice, 6, "round %d tie, %s",
@@ -535,8 +555,10 @@ resolve_round(struct ctx *c)
 			ev(c, "roll", NO_COUNTRY, "A tie: %s rolls %u, %s "
 			    "rolls %u.", side_name(s, 0), ra,
 			    side_name(s, 1), rb);
-		} while (ra == rb);
-		win = ra > rb ? 0 : 1;
+		/* dice without a seed (a check without --seed-file) roll
+		   the same forever: 100 ties give the start side the point */
+		} while (ra == rb && ++tries < 100);
+		win = ra == rb ? s->start : ra > rb ? 0 : 1;
 	}
 	s->points[win]++;
 	ev(c, "point", win, "%s wins round %d.", side_name(s, win), s->round);

@@ -9,7 +9,7 @@
     xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
   <xsl:import href="../../../templates/report-core-text.xsl"/>
   <xsl:param name="game-title" select="'Duel'"/>
-  <xsl:key name="country" match="/game/ruleset/side" use="@id"/>
+  <xsl:key name="country" match="/game/ruleset/sides/side" use="@id"/>
 
   <xsl:template match="state">
     <xsl:call-template name="rule"><xsl:with-param name="title" select="concat('Standings after run ', /game/@run)"/></xsl:call-template>
