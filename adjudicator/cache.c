@@ -35,7 +35,7 @@
  * for).
  */
 #if defined(__x86_64__) && defined(__linux__)
-_Static_assert(sizeof(struct entry) == 416, "struct entry changed: "
+_Static_assert(sizeof(struct entry) == 432, "struct entry changed: "
     "update entry_put and entry_get in cache.c, raise CACHE_FORMAT");
 #endif
 
@@ -144,6 +144,7 @@ entry_put(struct strbuf *sb, const struct entry *e)
 	put_str(sb, e->content);
 	put_mem(sb, e->entity, e->entity_len);
 	put_str(sb, e->signature);
+	put_mem(sb, e->bytes, e->bytes_len);
 	put_u64(sb, (uint64_t)(int64_t)e->of);
 	put_str(sb, e->session_key);
 	put_u64(sb, e->ndraws);
@@ -323,6 +324,8 @@ entry_get(struct cache *c, struct entry *e, int *needs_plain)
 	e->entity = get_mem(c, &len);
 	e->entity_len = len;
 	e->signature = get_str(c);
+	e->bytes = get_mem(c, &len);
+	e->bytes_len = len;
 	e->of = get_int(c);
 	e->session_key = get_str(c);
 	n = (size_t)get_u64(c);

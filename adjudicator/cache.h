@@ -23,7 +23,7 @@
  * holds changes, and whenever entry_xml writes an entry differently: the
  * splice save copies the bytes the last save wrote for old entries.
  */
-#define CACHE_FORMAT 2
+#define CACHE_FORMAT 3
 
 /* 1 when AOR_NO_CACHE asks for the full path. */
 int cache_disabled(void);

@@ -58,14 +58,20 @@ cmd_resolve(int argc, char **argv)
 	lock = game_lock(path);
 	if (lock < 0)
 		return diag_status();
+	nfiles = argc - optind;
+	/* issue 17: gpg checks the signatures while the game loads */
+	ro.early = resolve_verify_early(path, argv + optind, nfiles);
 	have_seed = seed_for_game(path, seed_file, seed);
 	if (have_seed < 0 || game_load(&g, path, have_seed ? seed : NULL,
 	    LOAD_NEED_SEED) != 0) {
+		resolve_early_free(ro.early);
 		rc = diag_status();
 		game_unlock(lock);
 		return rc ? rc : EXIT_DATAERR;
 	}
-	nfiles = argc - optind;
+	/* the template too, while gpg works (resolve_run waits for it) */
+	if (ro.early != NULL)
+		report_prepare(template, g.module);
 	if (resolve_run(&g, argv + optind, nfiles, &ro) != 0) {
 		fprintf(stderr, "adjudicator: nothing was changed; %s is as "
 		    "it was\n", path);

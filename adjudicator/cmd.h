@@ -86,6 +86,14 @@ int now_args(int argc, char **argv, const char *usage_text, int nargs,
  */
 int report_write(xmlDoc *doc, const char *template_path, int run,
     const char *viewer, const char *out_path);
+/*
+ * Parses the template ahead (template_path, else mod's text report), for
+ * the reports to come (issue 17: while gpg checks the signatures of a
+ * resolve); says nothing of a template that fails, which report_write
+ * then does.
+ */
+void report_prepare(const char *template_path,
+    const struct game_module *mod);
 /* The same into memory (caller frees *out). */
 int report_render(xmlDoc *doc, const char *template_path, int run,
     const char *viewer, char **out, size_t *outlen);

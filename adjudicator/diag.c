@@ -100,6 +100,26 @@ diag_quiet(int q)
 	return old;
 }
 
+void
+diag_mute(struct diag_mark *m)
+{
+	m->worst = worst;
+	m->quiet = quiet;
+	m->tee = tee;
+	m->tee_ctx = tee_ctx;
+	quiet = 1;
+	tee = NULL;
+}
+
+void
+diag_unmute(const struct diag_mark *m)
+{
+	worst = m->worst;
+	quiet = m->quiet;
+	tee = m->tee;
+	tee_ctx = m->tee_ctx;
+}
+
 const char *
 diag_last(void)
 {

@@ -42,6 +42,19 @@ int diag_quiet(int quiet);
 typedef void (*diag_tee_fn)(void *ctx, const char *grade, const char *file,
     int line, const char *msg);
 void diag_set_tee(diag_tee_fn fn, void *ctx);
+/*
+ * Issue 17: diagnostics of a try whose failure is not the input's (a
+ * load from a cache that turns out not to fit its file, which the load
+ * then does again from the file) are dropped, their status too, from
+ * diag_mute to diag_unmute.
+ */
+struct diag_mark {
+	int worst, quiet;
+	diag_tee_fn tee;
+	void *tee_ctx;
+};
+void diag_mute(struct diag_mark *m);
+void diag_unmute(const struct diag_mark *m);
 /* The text of the last diagnostic, for tests. */
 const char *diag_last(void);
 void diag_reset(void);

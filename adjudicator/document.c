@@ -47,6 +47,12 @@ entry_xml(const struct game *g, const struct entry *e, xmlNode *parent)
 	xml_set(n, "digest", e->digest);
 	if (e->text != NULL)
 		xml_add(n, "text", e->text);
+	if (e->bytes != NULL) {
+		char *b = base64_encode(e->bytes, e->bytes_len);
+
+		xml_add(n, "bytes", b);
+		free(b);
+	}
 	if (e->entity != NULL) {
 		char *b = base64_encode(e->entity, e->entity_len);
 
@@ -155,6 +161,8 @@ build_xml(struct game *g, const char *now, int viewer, int need_run,
 	/* rule 1 is written as no attribute, as files made before had it */
 	if (g->dice_rule > 1)
 		xml_set_int(root, "dice", g->dice_rule);
+	if (g->received_exact)
+		xml_set(root, "received", "exact");
 	n = xml_add(root, "players", NULL);
 	for (i = 0; i < game_seats(g)->nplayers; i++) {
 		m = xml_add(n, "player", NULL);

@@ -66,9 +66,15 @@ int verified_ahead(struct game *g, const char *msg, size_t len, char **plain,
 
 /* signature.c */
 struct pgp *keyring_ctx(struct game *g, struct strbuf *err);
+int armor_encrypted(const char *msg);
+/*
+ * With session_key set (published at the end, issue 17), a message
+ * encrypted to the moderator is opened with it in keys, without mod.
+ */
 int verify_order_message(struct game *g, struct pgp *keys, struct pgp *mod,
-    int record, const char *msg, size_t len, char **plain, char fpr[41],
-    long long *signed_at, int *no_mod, struct strbuf *err);
+    const char *session_key, int record, const char *msg, size_t len,
+    char **plain, char fpr[41], long long *signed_at, int *no_mod,
+    struct strbuf *err);
 int verify_mime(struct pgp *keys, int record, const char *entity, size_t len,
     const char *signature, char **text, char fpr[41], long long *signed_at,
     struct strbuf *err);

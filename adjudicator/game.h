@@ -63,6 +63,13 @@ struct entry {
 	char *entity;
 	size_t entity_len;
 	char *signature;
+	/*
+	 * EN_RECEIVED (issue 17): the message's exact bytes when they are
+	 * not UTF-8 (an ISO-8859-1 clearsigned order), which text holds
+	 * converted; NULL when text is the bytes.  Owned.
+	 */
+	char *bytes;
+	size_t bytes_len;
 	int of;			/* EN_UNSEAL: the entry it opens */
 	char *session_key;	/* EN_UNSEAL: opens that entry's message */
 	struct draw *draws;	/* owned */
@@ -109,9 +116,19 @@ struct game {
 	size_t nrs_parts;
 	/* Issue 9: every sealed text must name its game, country, step. */
 	int sealing_bound;
+	/*
+	 * Issue 17: the file records the exact signed bytes of every signed
+	 * message (<game received="exact">): verify refuses an entry
+	 * without them, where older files could only count it unchecked.
+	 */
+	int received_exact;
 	/* verify: signed messages the history cannot prove (see verify) */
 	int unchecked;
-	/* verify: players' orders found only in such messages */
+	/*
+	 * verify: players' orders that count (applied, refused or waiting,
+	 * of a country with a key) found only in such messages, or found in
+	 * none that can be opened here (issue 17)
+	 */
 	int unchecked_orders;
 	int signed_orders;	/* verify: players' orders found signed */
 	/* orders are arriving (resolve, check): sealed texts must be bound */
@@ -407,6 +424,17 @@ long long game_key_expiry(struct game *g, const char *fpr);
  * over (malloc memory); msgs may be NULL when n is 0.
  */
 void game_verify_ahead(struct game *g, char **msgs, size_t n);
+/*
+ * Issue 17: verdicts v[i] on msgs[i] made by gpg on the keyring labelled
+ * label (keys.sha256) before the game was loaded, kept for the checks
+ * that follow, which find them only where the game's keyring has that
+ * label: another keyring, other keys.  Takes msgs, their strings and v.
+ */
+struct pgp_verdict;
+void game_keep_verdicts(const char *label, char **msgs, size_t n,
+    struct pgp_verdict *v);
+/* The label of the keyring of the game file at path: 0, or -1. */
+int game_keyring_label(const char *path, char label[65]);
 /* The moderator's GnuPG context (GNUPGHOME or ~/.gnupg), or NULL. */
 struct pgp *game_moderator(struct game *g, struct strbuf *err);
 
@@ -435,6 +463,12 @@ void game_received(struct game *g, int country, const char *source,
 void game_received_mime(struct game *g, const char *entity, size_t len,
     const char *signature);
 /*
+ * Issue 17: the last history entry, a signed message just recorded, was
+ * received as bytes that are not UTF-8 (its text holds them converted):
+ * keeps them, which the signature covers, for verify.
+ */
+void game_received_bytes(struct game *g, const char *bytes, size_t len);
+/*
  * Verifies a PGP/MIME multipart/signed order against the registered
  * keys: the detached signature over the signed part's bytes (entity),
  * then the order text in it (mail_signed_text, caller frees *text).
@@ -445,8 +479,8 @@ int game_verify_mime(struct game *g, const char *entity, size_t len,
     struct strbuf *err);
 /*
  * R38, issue 9: the history entry that already holds this signed
- * message, by the SHA-256 of its signed text or (entries made before
- * that was recorded) by its exact bytes; -1 when none does.
+ * message, by the SHA-256 of its signed text or by its exact bytes as
+ * recorded (issue 17); -1 when none does.
  */
 int game_find_received(const struct game *g, const char *content,
     const char *text);
@@ -482,6 +516,14 @@ int game_holds_sealed(const struct game *g, const char *text);
 /* Encrypts text to the moderator's key, padded; for seal and the seed. */
 int game_seal_text(struct game *g, const char *text, char **armored,
     struct strbuf *err);
+/*
+ * Issue 17: once the game is over and its seed is published (R30), the
+ * session key of every order message encrypted to the moderator is
+ * published too, as an EN_UNSEAL entry "of" its received entry (with no
+ * text), so that anyone re-checks its signature without the moderator's
+ * key (verify).  Needs the moderator's key; warns without it.
+ */
+void game_publish_session_keys(struct game *g, const char *now);
 /* Tries every source of the seed in the file; 1 if the dice have it. */
 int game_find_seed(struct game *g);
 

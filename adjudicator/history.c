@@ -25,6 +25,7 @@ entry_release(struct entry *e)
 	free(e->session_key);
 	free(e->entity);
 	free(e->signature);
+	free(e->bytes);
 	for (i = 0; i < e->ndraws; i++)
 		draw_release(&e->draws[i]);
 	free(e->draws);

@@ -149,6 +149,7 @@ game_add_key(struct game *g, int country, const char *armored,
 	struct pgp *p = NULL;
 	struct entry *e;
 	char fpr[PGP_FPR_LEN + 1];
+	size_t k;
 	char *test = NULL;
 	int rc = -1, line;
 
@@ -190,6 +191,16 @@ game_add_key(struct game *g, int country, const char *armored,
 	if (country >= 0 && g->key_text[country] != NULL &&
 	    strcmp(g->key_fpr[country], fpr) != 0)
 		void_queued(g, country, "replaced", now);
+	/*
+	 * Issue 17: signed messages come from a player's first key on, and
+	 * each is recorded as it was signed, so the file says so, unless it
+	 * holds messages recorded before that was so (an older file).  Games
+	 * without players' keys have no such messages and stay as they were.
+	 */
+	for (k = 0; k < g->nhist && g->hist[k].kind != EN_RECEIVED; k++)
+		;
+	if (country >= 0 && k == g->nhist)
+		g->received_exact = 1;
 	e = new_entry(g, EN_KEY, now);
 	e->country = country;
 	snprintf(e->fpr, sizeof(e->fpr), "%s", fpr);
@@ -355,6 +366,24 @@ game_keyring(struct game *g, struct strbuf *err)
 	return home;
 }
 
+int
+game_keyring_label(const char *path, char label[65])
+{
+	char *mark = xasprintf("%s.keys/keys.sha256", path), *text;
+	size_t len;
+	int rc = -1;
+
+	text = read_file(mark, &len);
+	if (text != NULL && len >= 64) {
+		memcpy(label, text, 64);
+		label[64] = '\0';
+		rc = 0;
+	}
+	free(text);
+	free(mark);
+	return rc;
+}
+
 /* game_keyring's work, once the key texts are known. */
 static const char *
 make_keyring(struct game *g, const char *const *texts, size_t n,
@@ -467,23 +496,43 @@ verdict_of(const struct game *g, const char *msg, size_t len)
 	return NULL;
 }
 
-/* Keeps a verdict (taken over) on msg by g's keyring. */
+/* Keeps a verdict (taken over) on msg by the keyring labelled label. */
 static void
-verdict_keep(const struct game *g, const char *msg, size_t len,
+verdict_keep_as(const char *label, const char *msg, size_t len,
     struct pgp_verdict *v)
 {
 	struct known_verdict *k;
+	char digest[65];
+	size_t i;
 
-	if (g->keyring == NULL || !v->judged || verdict_of(g, msg, len)) {
+	sha256_hex(msg, len, digest);
+	for (i = 0; i < nverdicts; i++)
+		if (strcmp(verdicts[i].msg, digest) == 0 &&
+		    strcmp(verdicts[i].keys, label) == 0)
+			break;
+	if (!v->judged || i < nverdicts) {
 		free(v->plain);
 		free(v->err);
 		return;
 	}
 	verdicts = xrealloc(verdicts, (nverdicts + 1) * sizeof(*verdicts));
 	k = &verdicts[nverdicts++];
-	memcpy(k->keys, g->keyring_label, sizeof(k->keys));
-	sha256_hex(msg, len, k->msg);
+	snprintf(k->keys, sizeof(k->keys), "%s", label);
+	memcpy(k->msg, digest, sizeof(digest));
 	k->v = *v;
+}
+
+/* Keeps a verdict (taken over) on msg by g's keyring. */
+static void
+verdict_keep(const struct game *g, const char *msg, size_t len,
+    struct pgp_verdict *v)
+{
+	if (g->keyring == NULL) {
+		free(v->plain);
+		free(v->err);
+		return;
+	}
+	verdict_keep_as(g->keyring_label, msg, len, v);
 }
 
 void
@@ -503,6 +552,20 @@ keep_verdict(const struct game *g, const char *msg, size_t len, int rc,
 	} else
 		v.err = xstrdup(why != NULL ? why : "");
 	verdict_keep(g, msg, len, &v);
+}
+
+void
+game_keep_verdicts(const char *label, char **msgs, size_t n,
+    struct pgp_verdict *v)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		verdict_keep_as(label, msgs[i], strlen(msgs[i]), &v[i]);
+		free(msgs[i]);
+	}
+	free(msgs);
+	free(v);
 }
 
 void
@@ -531,7 +594,7 @@ game_verify_ahead(struct game *g, char **msgs, size_t n)
 		for (i = 0; i < m; i++)
 			lens[i] = strlen(msgs[i]);
 		pgp_verify_home_all(home, (const char *const *)msgs, lens, m,
-		    v);
+		    0, v);
 		for (i = 0; i < m; i++)
 			verdict_keep(g, msgs[i], lens[i], &v[i]);
 		free(v);

@@ -66,6 +66,18 @@ read_entry(struct game *g, xmlNode *n, struct entry *e, const char *path)
 	e->source = xml_attr_dup(n, "source");
 	if ((c = xml_child(n, "text")) != NULL)
 		e->text = xml_text(c);
+	if ((c = xml_child(n, "bytes")) != NULL) {
+		char *b = xml_text(c);
+
+		e->bytes = base64_decode(b, &e->bytes_len);
+		free(b);
+		if (e->bytes == NULL || e->bytes_len > ORDER_FILE_MAX) {
+			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(c), "<bytes>"
+			    ": %s", e->bytes == NULL ? "not base64" :
+			    "larger than an order file may be");
+			return -1;
+		}
+	}
 	if ((c = xml_child(n, "entity")) != NULL) {
 		char *b = xml_text(c);
 
@@ -383,6 +395,78 @@ module_of(const char *path)
 }
 
 /* The file without its history entries [from, to), parsed. */
+/*
+ * R38, issue 17: a signed message counts once, so no two received
+ * entries may record the same signed text (by the SHA-256 each records;
+ * verify compares the texts it re-checks).  Recorded twice, its orders
+ * could come back after their signer replaced them and its ENTROPY would
+ * count twice.
+ */
+struct content_at {
+	const char *content;
+	size_t k;
+};
+
+static int
+content_cmp(const void *a, const void *b)
+{
+	const struct content_at *p = a, *q = b;
+	int c = strcmp(p->content, q->content);
+
+	return c != 0 ? c : p->k < q->k ? -1 : p->k > q->k;
+}
+
+static int
+check_received_once(const struct game *g, const char *path)
+{
+	struct content_at *at = xcalloc(g->nhist + 1, sizeof(*at));
+	size_t k, n = 0;
+	int rc = 0;
+
+	for (k = 0; k < g->nhist; k++)
+		if (g->hist[k].kind == EN_RECEIVED &&
+		    g->hist[k].content[0] != '\0') {
+			at[n].content = g->hist[k].content;
+			at[n++].k = k;
+		}
+	if (n > 1)
+		qsort(at, n, sizeof(*at), content_cmp);
+	for (k = 1; k < n && rc == 0; k++)
+		if (strcmp(at[k - 1].content, at[k].content) == 0) {
+			diag(EXIT_DATAERR, path, g->hist[at[k].k].line,
+			    "history entry %zu records again the signed "
+			    "message of history entry %zu: a signed message "
+			    "counts once (R38)", at[k].k, at[k - 1].k);
+			rc = -1;
+		}
+	free(at);
+	return rc;
+}
+
+/*
+ * Issue 17: the history entries the cache holds stand where it says in
+ * the file: whole entries from entry 0 to entry n - 1, then entry n or
+ * the end of the history.  A file edited with its cache's key made to
+ * fit it shows here, before its bytes are spliced into a save.
+ */
+static int
+splice_fits(const char *bytes, size_t len, size_t from, size_t to, size_t n)
+{
+	static const char first[] = "    <entry n=\"0\"";
+	static const char last[] = "</entry>\n";
+	static const char end[] = "  </history>";
+	char next[48];
+
+	snprintf(next, sizeof(next), "    <entry n=\"%zu\"", n);
+	return to - from >= sizeof(first) && to >= sizeof(last) &&
+	    memcmp(bytes + from, first, sizeof(first) - 1) == 0 &&
+	    memcmp(bytes + to - (sizeof(last) - 1), last,
+	    sizeof(last) - 1) == 0 &&
+	    ((len - to >= strlen(next) && memcmp(bytes + to, next,
+	    strlen(next)) == 0) || (len - to >= sizeof(end) - 1 &&
+	    memcmp(bytes + to, end, sizeof(end) - 1) == 0));
+}
+
 static xmlDoc *
 skeleton_load(const char *path, const char *bytes, size_t len, size_t from,
     size_t to)
@@ -419,6 +503,7 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	    &blen, mod->state_size) : NULL;
 	void *snap = NULL;
 	struct seating seats;
+	struct diag_mark mark;
 	xmlDoc *doc;
 	xmlNode *root, *rsnode, *n;
 	char commit[65], revealed[2 * SEED_BYTES + 8], sealing[16];
@@ -433,7 +518,15 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		cache_close(c);
 		c = NULL;
 	}
-	if (mod == NULL)
+	/*
+	 * Issue 17: a cache that passed its key may still not fit the file
+	 * (one of the two doctored): what the try finds is no error of the
+	 * file's, which the full path then reads and judges alone.
+	 */
+	if (c != NULL)
+		diag_mute(&mark);
+	if (mod == NULL || (c != NULL && !splice_fits(bytes, blen, sfrom,
+	    sto, sn)))
 		doc = NULL;
 	else if (c != NULL)
 		doc = skeleton_load(path, bytes, blen, sfrom, sto);
@@ -478,6 +571,8 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		    "1 to %d", g->dice_rule, DICE_RULE_CURRENT);
 		goto out;
 	}
+	g->received_exact = xml_attr(root, "received", sealing,
+	    sizeof(sealing)) == 0 && strcmp(sealing, "exact") == 0;
 	ruleset_commit_read(g, xml_child(root, "ruleset-digest"));
 	/* the cache's file had its ruleset copy checked when it was loaded */
 	if (c == NULL && ruleset_check(g, rsnode, path, lean) != 0)
@@ -573,6 +668,8 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		    "the setup");
 		goto out;
 	}
+	if (check_received_once(g, path) != 0)
+		goto out;
 	/*
 	 * Every entry's draws and events are compared; the state digests of
 	 * every entry only by verify, the last one always.
@@ -672,10 +769,16 @@ fail:
 	free(needs_plain);
 	free(bytes);
 	cache_close(c);
+	if (c != NULL)
+		diag_unmute(&mark);
 	if (may_cache)
 		cache_trace(path, c != NULL && rc == 0);
-	if (rc != 0 && c != NULL)	/* the cache did not serve */
+	if (rc != 0 && c != NULL) {	/* the cache did not serve */
+		diag_warn(path, 0, "%s.cache does not fit the game file (one "
+		    "of them edited by hand?): not used, the whole file was "
+		    "read", path);
 		return load(g, path, seed, flags | LOAD_FULL, upto);
+	}
 	return rc;
 }
 

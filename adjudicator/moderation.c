@@ -148,8 +148,11 @@ remove_stale_gnupg(const char *game_path)
 	char *dir, *prefix, *p, *nl;
 
 	sb_init(&removed);
-	if (!tmp_done)
+	if (!tmp_done) {
 		pgp_remove_stale(pgp_temp_root(), "aor.", &removed);
+		/* the batch verifier's folders (util.c make_temp_dir) */
+		pgp_remove_stale("/dev/shm", "aor.", &removed);
+	}
 	tmp_done = 1;
 	dir = slash != NULL ? xasprintf("%.*s", (int)(slash - game_path),
 	    slash == game_path ? "/" : game_path) : xstrdup(".");

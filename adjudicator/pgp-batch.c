@@ -65,7 +65,7 @@ file_status(const char **s, const char *path, int *done)
  */
 static int
 judge_file(const char *dir, size_t i, const char *part, int done,
-    struct pgp_verdict *v)
+    int record, struct pgp_verdict *v)
 {
 	struct strbuf err, out;
 	char *path;
@@ -73,7 +73,7 @@ judge_file(const char *dir, size_t i, const char *part, int done,
 
 	sb_init(&err);
 	sb_init(&out);
-	rc = judge_status(part, v->fpr, 0, &err);
+	rc = judge_status(part, v->fpr, record, &err);
 	if (rc == 0 && done) {
 		int fd;
 
@@ -102,60 +102,105 @@ done:
 	return v->judged;
 }
 
-void
-pgp_verify_home_all(const char *home, const char *const *msgs,
-    const size_t *lens, size_t n, struct pgp_verdict *v)
+/* A batch of clearsigned messages handed to gpg (pgp_verify_home_start). */
+struct pgp_batch {
+	char *home, *dir;
+	size_t n, m, *idx;	/* message idx[i] is file dir/I.asc */
+	int record, started;	/* started: gpg_start's result */
+	int owner;		/* dir's claim (pgp_claim_dir) */
+	struct gpg_run run;
+};
+
+/* The file names of messages from on, one a line, for gpg's input. */
+static void
+batch_names(const struct pgp_batch *b, size_t from, struct strbuf *names)
+{
+	size_t i;
+
+	sb_reset(names);
+	for (i = from; i < b->m; i++)
+		sb_addf(names, "%s/%zu.asc\n", b->dir, i);
+}
+
+struct pgp_batch *
+pgp_verify_home_start(const char *home, const char *const *msgs,
+    const size_t *lens, size_t n, int record)
 {
 	static const char *const args[] = { "--decrypt-files", NULL };
-	struct strbuf names, status, err;
-	char *dir = pgp_temp_template(), *path, *part;
-	size_t *idx = xcalloc(n + 1, sizeof(*idx)), m = 0, i, from;
-	const char *s;
-	int done, judged, again, fail = 0, owner;
+	struct pgp_batch *b = xcalloc(1, sizeof(*b));
+	struct strbuf names, err;
+	char *path;
+	size_t i;
+	int fail = 0;
 
-	memset(v, 0, n * sizeof(*v));
 	sb_init(&names);
-	sb_init(&status);
 	sb_init(&err);
+	b->n = n;
+	b->record = record;
+	b->started = -1;
+	b->idx = xcalloc(n + 1, sizeof(*b->idx));
 	/* only what pgp_verify_home hands to gpg: one clearsigned block */
 	for (i = 0; i < n; i++) {
 		sb_reset(&err);
 		if (message_kind(msgs[i], lens[i], &err) == 1)
-			idx[m++] = i;
+			b->idx[b->m++] = i;
 	}
-	if (m < 2 || mkdtemp(dir) == NULL) {
-		free(idx);
-		goto out;
+	if (b->m > 0 && (b->dir = make_temp_dir()) != NULL) {
+		/* a next run removes it if we die */
+		b->owner = pgp_claim_dir(b->dir);
+		b->home = xstrdup(home);
+		for (i = 0; i < b->m && !fail; i++) {
+			path = xasprintf("%s/%zu.asc", b->dir, i);
+			fail = write_new(path, msgs[b->idx[i]],
+			    lens[b->idx[i]]) != 0;
+			free(path);
+		}
+		/*
+		 * One gpg for them all (and one more after each bad
+		 * signature, where gpg stops: pgp_verify_home_finish): file
+		 * names on its standard input, a private folder for its
+		 * output.
+		 */
+		if (!fail) {
+			batch_names(b, 0, &names);
+			b->started = gpg_start(home, args, names.buf,
+			    names.len, &b->run, &err);
+		}
 	}
-	owner = pgp_claim_dir(dir);	/* a next run removes it if we die */
-	for (i = 0; i < m && !fail; i++) {
-		path = xasprintf("%s/%zu.asc", dir, i);
-		fail = write_new(path, msgs[idx[i]], lens[idx[i]]) != 0;
-		free(path);
-	}
-	/*
-	 * One gpg for them all, one more after each bad signature (gpg
-	 * stops there): file names on its standard input, a private folder
-	 * for its output.  What is not judged here goes one by one.
-	 */
-	for (from = 0; from < m && !fail; from = i) {
-		sb_reset(&names);
-		sb_reset(&status);
-		sb_reset(&err);
-		for (i = from; i < m; i++)
-			sb_addf(&names, "%s/%zu.asc\n", dir, i);
-		if (run_gpg(home, args, names.buf, names.len, NULL, &status,
-		    &err) < 0)
-			break;
+	sb_release(&names);
+	sb_release(&err);
+	return b;
+}
+
+void
+pgp_verify_home_finish(struct pgp_batch *b, struct pgp_verdict *v)
+{
+	static const char *const args[] = { "--decrypt-files", NULL };
+	struct strbuf names, status, err;
+	char *path, *part;
+	size_t i, from;
+	const char *s;
+	int done, judged, again, ran;
+
+	if (b == NULL)
+		return;
+	memset(v, 0, b->n * sizeof(*v));
+	sb_init(&names);
+	sb_init(&status);
+	sb_init(&err);
+	ran = gpg_wait(&b->run, b->started, NULL, &status, &err);
+	/* What is not judged here goes one by one (pgp_verify_home). */
+	for (from = 0; from < b->m && ran == 0; from = i) {
 		s = status.buf ? status.buf : "";
 		again = 0;
-		for (i = from; i < m; i++) {
-			path = xasprintf("%s/%zu.asc", dir, i);
+		for (i = from; i < b->m; i++) {
+			path = xasprintf("%s/%zu.asc", b->dir, i);
 			part = file_status(&s, path, &done);
 			free(path);
 			if (part == NULL)
 				break;
-			judged = judge_file(dir, i, part, done, &v[idx[i]]);
+			judged = judge_file(b->dir, i, part, done, b->record,
+			    &v[b->idx[i]]);
 			free(part);
 			if (!judged)
 				break;
@@ -165,15 +210,31 @@ pgp_verify_home_all(const char *home, const char *const *msgs,
 				break;
 			}
 		}
-		if (!again)
+		if (!again || i >= b->m)
 			break;
+		batch_names(b, i, &names);
+		sb_reset(&status);
+		sb_reset(&err);
+		ran = run_gpg(b->home, args, names.buf, names.len, NULL,
+		    &status, &err);
 	}
-	free(idx);
-	remove_tree(dir);
-	pgp_unclaim_dir(NULL, owner);
-out:
-	free(dir);
+	if (b->dir != NULL) {
+		remove_tree(b->dir);
+		pgp_unclaim_dir(NULL, b->owner);
+	}
+	free(b->dir);
+	free(b->home);
+	free(b->idx);
+	free(b);
 	sb_release(&names);
 	sb_release(&status);
 	sb_release(&err);
+}
+
+void
+pgp_verify_home_all(const char *home, const char *const *msgs,
+    const size_t *lens, size_t n, int record, struct pgp_verdict *v)
+{
+	pgp_verify_home_finish(pgp_verify_home_start(home, msgs, lens, n,
+	    record), v);
 }

@@ -241,6 +241,19 @@ done:
 }
 
 int
+pgp_session_key(struct pgp *p, const char *session_key, struct strbuf *err)
+{
+	gpgme_error_t e = gpgme_set_ctx_flag(p->ctx, "override-session-key",
+	    session_key != NULL ? session_key : "");
+
+	if (e) {
+		fail(err, "cannot use the session key", e);
+		return -1;
+	}
+	return 0;
+}
+
+int
 pgp_decrypt_session(struct pgp *p, const char *armored, const char *override,
     char **plain, char **session_key, struct strbuf *err)
 {

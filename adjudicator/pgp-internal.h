@@ -9,6 +9,8 @@
 #define PGP_INTERNAL_H
 
 #include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
 
 #include <gpgme.h>
 
@@ -43,6 +45,20 @@ void read_all(int fd, struct strbuf *sb);
 int run_gpg(const char *home, const char *const *args, const char *in,
     size_t len, struct strbuf *out, struct strbuf *status,
     struct strbuf *err);
+/* A gpg under way (issue 17): gpg_start starts it, gpg_wait waits. */
+struct gpg_run {
+	pid_t pid;
+	FILE *fin, *fout, *fstatus;
+};
+int gpg_start(const char *home, const char *const *args, const char *in,
+    size_t len, struct gpg_run *r, struct strbuf *err);
+/*
+ * Waits for the gpg of r, started is gpg_start's result (r in any state
+ * then); its output goes to out (may be NULL), its status lines to
+ * status.  0 when it ran (whatever its exit status), -1 with err.
+ */
+int gpg_wait(struct gpg_run *r, int started, struct strbuf *out,
+    struct strbuf *status, struct strbuf *err);
 const char *status_line(const char *s, const char *keyword,
     const char **next);
 int status_field(const char *status, const char *keyword, int n, char *buf,

@@ -376,29 +376,33 @@ read_all(int fd, struct strbuf *sb)
 }
 
 /*
- * Runs "gpg --homedir HOME ARGS..." with len bytes of in on its standard
- * input; its output goes to out (may be NULL), its status lines to
- * status.  0 when it ran (whatever its exit status), -1 with err.
+ * Starts "gpg --homedir HOME ARGS..." with len bytes of in on its
+ * standard input, its output and status lines into files of r, and
+ * returns at once (issue 17: resolve loads the game meanwhile).  0, or
+ * -1 with err.
  */
 int
-run_gpg(const char *home, const char *const *args, const char *in,
-    size_t len, struct strbuf *out, struct strbuf *status,
-    struct strbuf *err)
+gpg_start(const char *home, const char *const *args, const char *in,
+    size_t len, struct gpg_run *r, struct strbuf *err)
 {
 	const char *argv[24];
 	char fdarg[16];
-	FILE *fin = tmpfile(), *fout = tmpfile();
-	int sp[2] = { -1, -1 }, devnull, wst, rc = -1;
+	int devnull;
 	size_t i, n = 0;
-	pid_t pid;
 
-	if (fin == NULL || fout == NULL || pipe(sp) < 0 ||
-	    (len > 0 && fwrite(in, 1, len, fin) != len) || fflush(fin) != 0) {
+	r->pid = -1;
+	r->fin = tmpfile();
+	r->fout = tmpfile();
+	r->fstatus = tmpfile();
+	if (r->fin == NULL || r->fout == NULL || r->fstatus == NULL ||
+	    (len > 0 && fwrite(in, 1, len, r->fin) != len) ||
+	    fflush(r->fin) != 0) {
 		sb_addf(err, "cannot run gpg: %s", strerror(errno));
-		goto done;
+		return -1;
 	}
-	rewind(fin);
-	snprintf(fdarg, sizeof(fdarg), "%d", sp[1]);
+	rewind(r->fin);
+	/* a file, not a pipe: nobody reads it until gpg is done */
+	snprintf(fdarg, sizeof(fdarg), "%d", fileno(r->fstatus));
 	argv[n++] = "gpg";
 	argv[n++] = "--batch";
 	argv[n++] = "--no-tty";
@@ -415,45 +419,69 @@ run_gpg(const char *home, const char *const *args, const char *in,
 		argv[n++] = args[i];
 	argv[n] = NULL;
 	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
+	r->pid = fork();
+	if (r->pid < 0) {
 		sb_addf(err, "cannot run gpg: %s", strerror(errno));
-		goto done;
+		return -1;
 	}
-	if (pid == 0) {
+	if (r->pid == 0) {
 		devnull = open("/dev/null", O_WRONLY);
-		dup2(fileno(fin), 0);
-		dup2(fileno(fout), 1);
+		dup2(fileno(r->fin), 0);
+		dup2(fileno(r->fout), 1);
 		if (devnull >= 0)
 			dup2(devnull, 2);
-		close(sp[0]);
 		execvp("gpg", (char *const *)argv);
 		_exit(127);
 	}
-	close(sp[1]);
-	sp[1] = -1;
-	read_all(sp[0], status);
-	while (waitpid(pid, &wst, 0) < 0 && errno == EINTR)
-		;
-	if (WIFEXITED(wst) && WEXITSTATUS(wst) == 127 && status->len == 0) {
-		sb_add(err, "cannot run gpg (is GnuPG installed?)");
-		goto done;
+	return 0;
+}
+
+int
+gpg_wait(struct gpg_run *r, int started, struct strbuf *out,
+    struct strbuf *status, struct strbuf *err)
+{
+	int wst = 0, rc = -1;
+
+	if (started == 0 && r->pid > 0) {
+		while (waitpid(r->pid, &wst, 0) < 0 && errno == EINTR)
+			;
+		rewind(r->fstatus);
+		read_all(fileno(r->fstatus), status);
+		if (WIFEXITED(wst) && WEXITSTATUS(wst) == 127 &&
+		    status->len == 0)
+			sb_add(err, "cannot run gpg (is GnuPG installed?)");
+		else {
+			if (out != NULL) {
+				rewind(r->fout);
+				read_all(fileno(r->fout), out);
+			}
+			rc = 0;
+		}
 	}
-	if (out != NULL) {
-		rewind(fout);
-		read_all(fileno(fout), out);
-	}
-	rc = 0;
-done:
-	if (sp[0] >= 0)
-		close(sp[0]);
-	if (sp[1] >= 0)
-		close(sp[1]);
-	if (fin != NULL)
-		fclose(fin);
-	if (fout != NULL)
-		fclose(fout);
+	if (r->fin != NULL)
+		fclose(r->fin);
+	if (r->fout != NULL)
+		fclose(r->fout);
+	if (r->fstatus != NULL)
+		fclose(r->fstatus);
+	memset(r, 0, sizeof(*r));
 	return rc;
+}
+
+/*
+ * Runs "gpg --homedir HOME ARGS..." with len bytes of in on its standard
+ * input; its output goes to out (may be NULL), its status lines to
+ * status.  0 when it ran (whatever its exit status), -1 with err.
+ */
+int
+run_gpg(const char *home, const char *const *args, const char *in,
+    size_t len, struct strbuf *out, struct strbuf *status,
+    struct strbuf *err)
+{
+	struct gpg_run r;
+
+	return gpg_wait(&r, gpg_start(home, args, in, len, &r, err), out,
+	    status, err);
 }
 
 /*

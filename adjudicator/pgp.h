@@ -112,9 +112,21 @@ struct pgp_verdict {
  * signature, where gpg stops; v[i] is message i's verdict, judged by the
  * same rules and with the same messages.  A message this does not judge
  * (not clearsigned, or gpg went astray) is left to pgp_verify_home.
+ * With record set, judged as pgp_verify_record does (verify, issue 17).
  */
 void pgp_verify_home_all(const char *home, const char *const *msgs,
-    const size_t *lens, size_t n, struct pgp_verdict *v);
+    const size_t *lens, size_t n, int record, struct pgp_verdict *v);
+/*
+ * pgp_verify_home_all in two halves (issue 17): _start hands the messages
+ * (which it copies) to gpg and returns at once, so that the caller does
+ * other work meanwhile (resolve loads the game); _finish waits for gpg,
+ * gives v[i] for each of the n messages as pgp_verify_home_all does, and
+ * frees b.  Every batch started must be finished.
+ */
+struct pgp_batch;
+struct pgp_batch *pgp_verify_home_start(const char *home,
+    const char *const *msgs, const size_t *lens, size_t n, int record);
+void pgp_verify_home_finish(struct pgp_batch *b, struct pgp_verdict *v);
 /*
  * Imports n armoured public key blocks into the GnuPG home home (an
  * existing directory, mode 700) with one gpg and no gpg-agent: a keyring
@@ -194,6 +206,14 @@ int pgp_decrypt_session(struct pgp *p, const char *armored,
     const char *override, char **plain, char **session_key,
     struct strbuf *err);
 char *pgp_pad(const char *text);
+/*
+ * Issue 17: the next decryptions in p (pgp_verify, pgp_verify_record,
+ * pgp_decrypt) open a message with session_key ("ALGO:HEX", as
+ * pgp_decrypt_session gives it) instead of a secret key; NULL ends it.
+ * 0, or -1 with err.
+ */
+int pgp_session_key(struct pgp *p, const char *session_key,
+    struct strbuf *err);
 /* Cuts the block pgp_pad appended off text, in place; else leaves it. */
 void pgp_unpad(char *text);
 

@@ -67,7 +67,8 @@ game_truncate(struct game *g, size_t n, const char *path,
 		const struct entry *u = &g->hist[k];
 		struct entry *o;
 
-		if (u->kind != EN_UNSEAL || u->of < 0 || (size_t)u->of >= n)
+		if (u->kind != EN_UNSEAL || u->of < 0 || (size_t)u->of >= n ||
+		    g->hist[u->of].kind == EN_RECEIVED)
 			continue;
 		o = &g->hist[u->of];
 		o->opened = 0;

@@ -241,6 +241,28 @@ doc_module(xmlDoc *doc)
 	return mod != NULL ? mod : modules_default();
 }
 
+void
+report_prepare(const char *template_path, const struct game_module *mod)
+{
+	char *path;
+	struct diag_mark mark;
+
+	if (template_path == NULL && mod->report_text == NULL)
+		return;
+	path = template_path ? xstrdup(template_path) :
+	    data_path(mod->report_text);
+
+	/* a template that fails says so when the report is rendered */
+	diag_mute(&mark);
+	sb_init(&xslt_msgs);
+	xsltSetGenericErrorFunc(NULL, collect);
+	template_get(path);
+	xsltSetGenericErrorFunc(NULL, NULL);
+	sb_release(&xslt_msgs);
+	diag_unmute(&mark);
+	free(path);
+}
+
 int
 report_render(xmlDoc *doc, const char *template_path, int run,
     const char *viewer, char **out, size_t *outlen)

@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "mail.h"
 #include "orders.h"
+#include "pgp.h"
 #include "util.h"
 
 /*
@@ -453,7 +454,7 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
     long long *signed_at)
 {
 	int *used;
-	char *conv, *text, *received = NULL, *nul, fpr[41] = "";
+	char *conv, *text, *received = NULL, *raw = NULL, *nul, fpr[41] = "";
 	char content[65] = "";
 	int errors, i, is_pgp, first_line = 0, stale = 0, waiting, seen;
 	int cut = 0, cut_at = 0, held;
@@ -492,17 +493,18 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 		}
 		/*
 		 * Signed in ISO-8859-1: verified over the bytes as sent; the
-		 * game file (XML, UTF-8) keeps them converted, which turns
-		 * back into the signed bytes with iconv -t ISO-8859-1.
+		 * game file (XML, UTF-8) shows them converted and keeps them
+		 * as they were (issue 17), which verify checks again.
 		 */
 		conv = text_to_utf8(received, strlen(received));
 		if (conv != NULL) {
-			free(received);
+			raw = received;
 			received = conv;
 		}
 		if (!recordable(opt, path, received)) {
 			free(text);
 			free(received);
+			free(raw);
 			return 1;
 		}
 	} else if (!recordable(opt, path, text)) {
@@ -541,6 +543,7 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 			    g->hist[seen].time);
 			free(text);
 			free(received);
+			free(raw);
 			return 1;
 		}
 	}
@@ -657,8 +660,11 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 		if (ms != NULL)
 			game_received_mime(g, ms->entity, ms->entity_len,
 			    ms->signature);
+		if (raw != NULL)
+			game_received_bytes(g, raw, strlen(raw));
 	}
 	free(received);
+	free(raw);
 	return errors;
 }
 
@@ -787,13 +793,15 @@ apply_defaults(struct game *g, const struct run_opts *opt)
  */
 #define AHEAD_MAX (4 * 1024 * 1024)
 
-static void
-verify_ahead(struct game *g, char **files, int nfiles)
+/* The clearsigned files as check_file reads them; their count in *n. */
+static char **
+read_ahead(char **files, int nfiles, size_t *n)
 {
 	char **texts = xcalloc((size_t)nfiles + 1, sizeof(*texts)), *t;
-	size_t n = 0, len, total = 0;
+	size_t len, total = 0;
 	int i, at;
 
+	*n = 0;
 	for (i = 0; i < nfiles; i++) {
 		t = read_input_file(files[i], ORDER_FILE_MAX, 0, &len);
 		if (t == NULL)
@@ -806,9 +814,87 @@ verify_ahead(struct game *g, char **files, int nfiles)
 		}
 		total += len;
 		cut_mail_signature(t, &at);
-		texts[n++] = t;
+		texts[(*n)++] = t;
 	}
+	return texts;
+}
+
+static void
+verify_ahead(struct game *g, char **files, int nfiles)
+{
+	size_t n;
+	char **texts = read_ahead(files, nfiles, &n);
+
 	game_verify_ahead(g, texts, n);
+}
+
+struct early_verify {
+	char label[65];		/* of the keyring gpg was started on */
+	char **msgs;
+	size_t n;
+	struct pgp_batch *batch;
+};
+
+struct early_verify *
+resolve_verify_early(const char *game_path, char **files, int nfiles)
+{
+	struct early_verify *ev;
+	size_t *lens, i;
+	char label[65], *home;
+
+	if (nfiles < 1 || game_keyring_label(game_path, label) != 0)
+		return NULL;
+	ev = xcalloc(1, sizeof(*ev));
+	memcpy(ev->label, label, sizeof(label));
+	ev->msgs = read_ahead(files, nfiles, &ev->n);
+	lens = xcalloc(ev->n + 1, sizeof(*lens));
+	for (i = 0; i < ev->n; i++)
+		lens[i] = strlen(ev->msgs[i]);
+	home = xasprintf("%s.keys", game_path);
+	ev->batch = pgp_verify_home_start(home, (const char *const *)ev->msgs,
+	    lens, ev->n, 0);
+	free(home);
+	free(lens);
+	return ev;
+}
+
+void
+resolve_early_free(struct early_verify *ev)
+{
+	struct pgp_verdict *v;
+	size_t i;
+
+	if (ev == NULL)
+		return;
+	v = xcalloc(ev->n + 1, sizeof(*v));
+	pgp_verify_home_finish(ev->batch, v);
+	for (i = 0; i < ev->n; i++) {
+		free(ev->msgs[i]);
+		free(v[i].plain);
+		free(v[i].err);
+	}
+	free(v);
+	free(ev->msgs);
+	free(ev);
+}
+
+/*
+ * The verdicts of resolve_verify_early, kept by the label of the keyring
+ * that made them: the checks find them where the loaded game's keyring
+ * has that label, and check the files anew where it has not.
+ */
+static void
+take_early(struct game *g, struct early_verify *ev, char **files,
+    int nfiles)
+{
+	struct pgp_verdict *v = xcalloc(ev->n + 1, sizeof(*v));
+
+	pgp_verify_home_finish(ev->batch, v);
+	game_keep_verdicts(ev->label, ev->msgs, ev->n, v);
+	free(ev);
+	/* those judged already are not sent again */
+	if (nfiles > 1)
+		verify_ahead(g, files, nfiles);
 }
 
 int
@@ -820,8 +906,11 @@ resolve_run(struct game *g, char **files, int nfiles, struct run_opts *opt)
 	g->run++;
 	opt->changed = 0;
 	g->intake = 1;		/* sealed texts must name their place */
-	if (nfiles > 1)
+	if (opt->early != NULL)
+		take_early(g, opt->early, files, nfiles);
+	else if (nfiles > 1)
 		verify_ahead(g, files, nfiles);
+	opt->early = NULL;
 	for (i = 0; i < nfiles; i++) {
 		/* a refused file costs only itself: the others count */
 		if (take_file(g, files[i], opt->mime != NULL ?
@@ -832,6 +921,7 @@ resolve_run(struct game *g, char **files, int nfiles, struct run_opts *opt)
 	apply_due(g, opt);
 	apply_defaults(g, opt);
 	apply_due(g, opt);
+	game_publish_session_keys(g, opt->now);
 	opt->changed = opt->changed || g->nhist != before;
 	if (g->dice.error != NULL) {
 		diag(EXIT_DATAERR, NULL, 0, "%s", g->dice.error);

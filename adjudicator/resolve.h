@@ -32,7 +32,23 @@ struct run_opts {
 	 * the file's text was taken from (fetch, run).
 	 */
 	const struct mime_signed *const *mime;
+	/* NULL, or the signatures checked while the game loaded (taken) */
+	struct early_verify *early;
 };
+
+/*
+ * Issue 17: the clearsigned order files of a resolve handed to gpg before
+ * the game is loaded, on the game's keyring as it stands (GAME.xml.keys),
+ * so that loading the game and checking the signatures overlap.
+ * resolve_run takes the verdicts when the loaded game registers exactly
+ * the keys of that keyring, else checks the files as ever.  NULL when
+ * there is nothing to start.  resolve_early_free waits for gpg and frees
+ * what resolve_run did not take.
+ */
+struct early_verify;
+struct early_verify *resolve_verify_early(const char *game_path,
+    char **files, int nfiles);
+void resolve_early_free(struct early_verify *ev);
 
 /*
  * Reads the order files, checks each order against the game and applies

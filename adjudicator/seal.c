@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "diag.h"
 #include "pgp.h"
 #include "util.h"
 
@@ -40,6 +41,56 @@ open_sealed(struct game *g, const char *now)
 		g->module->state_digest(g->st, e->digest);
 	}
 }
+
+void
+game_publish_session_keys(struct game *g, const char *now)
+{
+	struct pgp *p = NULL;
+	struct strbuf err;
+	char *plain, *sk;
+	size_t k, i, n = g->nhist, missing = 0;
+	struct entry *e;
+
+	if (!g->module->over(g->st) || !g->dice.have_key)
+		return;
+	sb_init(&err);
+	for (k = 0; k < n; k++) {
+		const struct entry *r = &g->hist[k];
+
+		if (r->kind != EN_RECEIVED || r->entity != NULL ||
+		    r->text == NULL || !armor_encrypted(r->text))
+			continue;
+		for (i = k + 1; i < g->nhist; i++)
+			if (g->hist[i].kind == EN_UNSEAL &&
+			    g->hist[i].of == (int)k)
+				break;
+		if (i < g->nhist)
+			continue;	/* published already */
+		sb_reset(&err);
+		plain = sk = NULL;
+		if ((p == NULL && (p = game_moderator(g, &err)) == NULL) ||
+		    pgp_decrypt_session(p, r->text, NULL, &plain, &sk,
+		    &err) != 0) {
+			missing++;
+			free(plain);
+			continue;
+		}
+		free(plain);
+		e = new_entry(g, EN_UNSEAL, now);
+		e->of = (int)k;
+		e->country = g->hist[k].country;
+		e->session_key = sk;
+		g->module->state_digest(g->st, e->digest);
+	}
+	if (missing > 0)
+		diag_warn(g->path, 0, "the session keys of %zu order messages "
+		    "encrypted to the moderator were not published (%s): "
+		    "verify cannot check their signatures without the "
+		    "moderator's key; run again with it in GNUPGHOME",
+		    missing, err.buf);
+	sb_release(&err);
+}
+
 
 /* The armoured PGP message in a text, or NULL. */
 char *

@@ -275,31 +275,33 @@ check_entry_shape(xmlNode *n, const char *path, const char *schema)
 			bad |= shape_error(n, path, schema, "unknown kind",
 			    kind);
 	}
-	/* text? (entity signature)? reason? draw* event*, in this order;
-	 * the signed part and its signature of a received message only */
+	/* text? bytes? (entity signature)? reason? draw* event*, in this
+	 * order; the exact bytes, the signed part and its signature of a
+	 * received message only */
 	for (c = n->children; c != NULL; c = c->next) {
 		int at;
 
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
-		at = xml_is(c, "text") ? 1 : xml_is(c, "entity") ? 2 :
-		    xml_is(c, "signature") ? 3 : xml_is(c, "reason") ? 4 :
-		    xml_is(c, "draw") ? 5 : xml_is(c, "event") ? 6 : 0;
+		at = xml_is(c, "text") ? 1 : xml_is(c, "bytes") ? 2 :
+		    xml_is(c, "entity") ? 3 : xml_is(c, "signature") ? 4 :
+		    xml_is(c, "reason") ? 5 : xml_is(c, "draw") ? 6 :
+		    xml_is(c, "event") ? 7 : 0;
 		if (at == 0 || c->ns != NULL || at < stage ||
-		    (at == stage && at < 5) || (at == 3 && stage != 2) ||
-		    (at == 2 && strcmp(kind, "received") != 0)) {
+		    (at == stage && at < 6) || (at == 4 && stage != 3) ||
+		    ((at == 2 || at == 3) && strcmp(kind, "received") != 0)) {
 			bad |= shape_error(n, path, schema,
 			    "unexpected element",
 			    (const char *)c->name);
 			continue;
 		}
 		stage = at;
-		bad |= check_attrs(c, at == 5 ? draw : at == 6 ? event : none,
+		bad |= check_attrs(c, at == 6 ? draw : at == 7 ? event : none,
 		    path, schema) | check_content(c, 0, path, schema);
-		if (at == 5)
+		if (at == 6)
 			bad |= check_content(c, 1, path, schema);
 	}
-	if (stage == 2)
+	if (stage == 3)
 		bad |= shape_error(n, path, schema, "missing element",
 		    "signature");
 	return bad ? -1 : 0;

@@ -17,7 +17,7 @@
  * encrypted message, while "gpg --sign --armor" starts with a compressed,
  * one-pass signature or literal packet.
  */
-static int
+int
 armor_encrypted(const char *msg)
 {
 	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs"
@@ -155,8 +155,9 @@ game_key_expiry(struct game *g, const char *fpr)
  */
 int
 verify_order_message(struct game *g, struct pgp *keys, struct pgp *mod,
-    int record, const char *msg, size_t len, char **plain, char fpr[41],
-    long long *signed_at, int *no_mod, struct strbuf *err)
+    const char *session_key, int record, const char *msg, size_t len,
+    char **plain, char fpr[41], long long *signed_at, int *no_mod,
+    struct strbuf *err)
 {
 	struct pgp *p = NULL;
 	struct strbuf e2;
@@ -191,12 +192,21 @@ verify_order_message(struct game *g, struct pgp *keys, struct pgp *mod,
 		    plain, fpr, err) : pgp_verify(p, msg, len, plain, fpr, err);
 		if (rc == 0 && signed_at != NULL)
 			*signed_at = pgp_signature_time();
-	} else if ((p = mod) == NULL) {
+	} else if ((p = mod) == NULL && (session_key == NULL ||
+	    keys == NULL)) {
 		if (no_mod != NULL)
 			*no_mod = 1;
 		rc = -1;
 	} else {
-		import_keys(g, p);
+		/*
+		 * Issue 17: the session key published at the end opens the
+		 * message in the home of the game's keys, as anyone's.
+		 */
+		if (p == NULL) {
+			p = keys;
+			pgp_session_key(p, session_key, err);
+		} else
+			import_keys(g, p);
 		rc = record ? pgp_verify_record(p, msg, len, plain, fpr, err) :
 		    pgp_verify(p, msg, len, plain, fpr, err);
 		if (rc == 0 && signed_at != NULL)
@@ -235,6 +245,8 @@ verify_order_message(struct game *g, struct pgp *keys, struct pgp *mod,
 		 */
 		if (rc == 0)
 			pgp_unpad(*plain);
+		if (p == keys && session_key != NULL)
+			pgp_session_key(p, NULL, err);
 	}
 	if (rc != 0) {
 		free(*plain);
@@ -263,8 +275,8 @@ game_verify_message(struct game *g, const char *msg, size_t len,
 	if (armor_encrypted(msg) && (mod = game_moderator(g, err)) == NULL)
 		return -1;
 	/* keys NULL: the game's keyring (issue 12) */
-	return verify_order_message(g, NULL, mod, 0, msg, len, plain, fpr,
-	    signed_at, NULL, err);
+	return verify_order_message(g, NULL, mod, NULL, 0, msg, len, plain,
+	    fpr, signed_at, NULL, err);
 }
 
 void
@@ -294,6 +306,17 @@ game_received_mime(struct game *g, const char *entity, size_t len,
 	e->entity[len] = '\0';
 	e->entity_len = len;
 	e->signature = xstrdup(signature);
+}
+
+void
+game_received_bytes(struct game *g, const char *bytes, size_t len)
+{
+	struct entry *e = &g->hist[g->nhist - 1];
+
+	e->bytes = xmalloc(len + 1);
+	memcpy(e->bytes, bytes, len);
+	e->bytes[len] = '\0';
+	e->bytes_len = len;
 }
 
 /*
@@ -344,8 +367,13 @@ game_find_received(const struct game *g, const char *content,
 
 		if (e->kind != EN_RECEIVED)
 			continue;
-		if (e->content[0] != '\0' ? strcmp(e->content, content) == 0 :
-		    e->text != NULL && strcmp(e->text, text) == 0)
+		/*
+		 * Issue 17: by its bytes too, so that a content attribute
+		 * changed for a while cannot let the message in twice.
+		 */
+		if ((e->content[0] != '\0' && strcmp(e->content,
+		    content) == 0) || (e->text != NULL && strcmp(e->text,
+		    text) == 0))
 			return (int)k;
 	}
 	return -1;

@@ -907,3 +907,19 @@ text_to_utf8(const char *text, size_t len)
 		out = convert(text, len, "ISO-8859-1");
 	return out != NULL ? out : xstrdup("");
 }
+
+char *
+make_temp_dir(void)
+{
+	static const char *const where[] = { "/dev/shm", "/tmp" };
+	char *dir;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(where); i++) {
+		dir = xasprintf("%s/aor.XXXXXX", where[i]);
+		if (mkdtemp(dir) != NULL)
+			return dir;
+		free(dir);
+	}
+	return NULL;
+}

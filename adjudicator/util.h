@@ -117,6 +117,13 @@ int stage_file(struct stage *st, const char *path, const void *buf,
  * holder of the lock of the game the files belong to may call it: no
  * other run writes them then.
  */
+/*
+ * Makes a private folder (mode 700) for a while: in /dev/shm where the
+ * system has it, so that the many small files of a batch of gpg cost no
+ * disk writes (issue 17), else in /tmp.  Its path (caller frees and
+ * removes it), or NULL with errno.
+ */
+char *make_temp_dir(void);
 void remove_leftover_temps(const char *dir, const char *base, int depth,
     const char *what);
 /* Renames every staged file; -1 with errno and *failed naming it. */

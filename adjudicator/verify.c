@@ -43,9 +43,95 @@ import_history_keys(const struct game *g, struct pgp *p, size_t upto)
 }
 
 /*
+ * The message of a received entry as it was signed: its exact bytes
+ * when they are not its text (issue 17); its length in *len.
+ */
+static const char *
+received_message(const struct entry *e, size_t *len)
+{
+	if (e->bytes != NULL) {
+		*len = e->bytes_len;
+		return e->bytes;
+	}
+	*len = e->text != NULL ? strlen(e->text) : 0;
+	return e->text != NULL ? e->text : "";
+}
+
+/* Issue 17: the session key published for received entry k, or NULL. */
+static const char *
+published_session_key(const struct game *g, size_t k)
+{
+	size_t i;
+
+	for (i = k + 1; i < g->nhist; i++)
+		if (g->hist[i].kind == EN_UNSEAL && g->hist[i].of == (int)k)
+			return g->hist[i].session_key;
+	return NULL;
+}
+
+/*
+ * Issue 17 (point 12): every clearsigned message of the history verified
+ * with two gpg processes, one that makes a home of every key ever
+ * registered and one that checks them all (pgp_verify_home_all), and no
+ * gpg-agent; v[k] is the verdict on entry k (unjudged for the others,
+ * which check_received verifies one by one).  Which key was registered
+ * when is checked by the caller, as before.
+ */
+static void
+verify_all_received(const struct game *g, struct pgp_verdict *v)
+{
+	char *dir = NULL;
+	const char **keys = xcalloc(g->nhist + 1, sizeof(*keys));
+	const char **msgs = xcalloc(g->nhist + 1, sizeof(*msgs));
+	size_t *lens = xcalloc(g->nhist + 1, sizeof(*lens));
+	size_t *at = xcalloc(g->nhist + 1, sizeof(*at));
+	struct pgp_verdict *got;
+	struct strbuf err;
+	size_t k, nkeys = 0, n = 0;
+	int owner;
+
+	for (k = 0; k < g->nhist; k++) {
+		const struct entry *e = &g->hist[k];
+		const char *msg;
+
+		if (e->kind == EN_KEY && e->text != NULL)
+			keys[nkeys++] = e->text;
+		if (e->kind != EN_RECEIVED || e->entity != NULL)
+			continue;
+		msg = received_message(e, &lens[n]);
+		if (armor_encrypted(msg) || strstr(msg,
+		    "-----BEGIN PGP SIGNED MESSAGE-----") == NULL)
+			continue;
+		msgs[n] = msg;
+		at[n++] = k;
+	}
+	sb_init(&err);
+	if (n > 0 && (dir = make_temp_dir()) != NULL) {
+		owner = pgp_claim_dir(dir);	/* removed if we die */
+		if (pgp_keyring_make(dir, keys, nkeys, &err) == 0) {
+			got = xcalloc(n, sizeof(*got));
+			pgp_verify_home_all(dir, msgs, lens, n, 1, got);
+			for (k = 0; k < n; k++)
+				v[at[k]] = got[k];
+			free(got);
+		}
+		pgp_remove_home(dir);
+		pgp_unclaim_dir(NULL, owner);
+		free(dir);
+	}
+	sb_release(&err);
+	free(keys);
+	free(msgs);
+	free(lens);
+	free(at);
+}
+
+/*
  * plains[k] gets the signed text of each EN_RECEIVED entry k that holds
- * (for PGP/MIME mail, the recorded text: see check_orders), NULL for
- * those that cannot be opened here.
+ * one which is checked here, NULL for those that cannot be opened here
+ * and for PGP/MIME text recorded without its signature (an older file;
+ * counted in *unchecked: check_orders counts the orders found only in
+ * them as not re-checked, issue 17).
  */
 int
 check_received(struct game *g, const char *path, int *unchecked,
@@ -53,17 +139,22 @@ check_received(struct game *g, const char *path, int *unchecked,
 {
 	char pinned[GAME_MAX_SIDES][41];
 	struct pgp *p = NULL, *mod = NULL;
+	struct pgp_verdict *ahead = xcalloc(g->nhist + 1, sizeof(*ahead));
+	char (*seen)[65] = xcalloc(g->nhist + 1, sizeof(*seen));
 	struct strbuf err;
 	char fpr[PGP_FPR_LEN + 1], content[65], t1[32], t2[32];
-	size_t k;
+	size_t k, i, len;
 	int rc = 0, c, no_mod = 0;
 
 	memset(pinned, 0, sizeof(pinned));
 	sb_init(&err);
+	verify_all_received(g, ahead);
 	for (k = 0; k < g->nhist && rc == 0; k++) {
 		const struct entry *e = &g->hist[k];
 		const char *text = e->text ? e->text : "";
-		char *plain = NULL;
+		const char *msg = received_message(e, &len);
+		const char *sk = NULL;
+		char *plain = NULL, *conv;
 		long long when = 0;
 		int v, unopened = 0;
 
@@ -81,48 +172,93 @@ check_received(struct game *g, const char *path, int *unchecked,
 		}
 		if (e->kind != EN_RECEIVED)
 			continue;
-		if (e->entity == NULL && strstr(text,
+		c = e->country;
+		if (e->entity == NULL && strstr(msg,
 		    "-----BEGIN PGP SIGNED MESSAGE-----") == NULL &&
-		    strstr(text, "-----BEGIN PGP MESSAGE-----") == NULL) {
+		    strstr(msg, "-----BEGIN PGP MESSAGE-----") == NULL) {
+			if (g->received_exact) {
+				/* issue 17: this file keeps them all */
+				diag(EXIT_DATAERR, path, e->line, "history "
+				    "entry %zu (a signed message from %s) holds "
+				    "no signed bytes (no armour, no <entity>), "
+				    "which every signed message of this file "
+				    "must (received=\"exact\"): edited by hand?",
+				    k, c >= 0 ? g->module->country_name(g->rs,
+				    c) : "?");
+				rc = -1;
+				break;
+			}
 			/* PGP/MIME, recorded before its signature was kept */
 			(*unchecked)++;
-			plains[k] = xstrdup(text);
 			continue;
 		}
-		if (p == NULL) {
-			if (pgp_open(&p, NULL, &err) != 0) {
-				diag(EXIT_SOFTWARE, path, 0, "%s", err.buf);
-				rc = -1;
-				break;
-			}
-			import_history_keys(g, p, k);
-		}
-		if (mod == NULL && !no_mod && e->entity == NULL && strstr(text,
-		    "-----BEGIN PGP SIGNED MESSAGE-----") == NULL) {
-			mod = game_moderator(g, &err);
-			if (mod != NULL)
-				import_history_keys(g, mod, g->nhist);
-		}
+		if (e->bytes != NULL && ((conv = text_to_utf8(e->bytes,
+		    e->bytes_len)) == NULL || strcmp(conv, text) != 0)) {
+			free(conv);
+			diag(EXIT_DATAERR, path, e->line, "history entry %zu: "
+			    "the recorded text is not its <bytes> read as "
+			    "ISO-8859-1", k);
+			rc = -1;
+			break;
+		} else if (e->bytes != NULL)
+			free(conv);
 		sb_reset(&err);
-		if (e->entity != NULL) {
-			/* PGP/MIME multipart/signed (issue 9.5) */
-			v = verify_mime(p, 1, e->entity, e->entity_len,
-			    e->signature, &plain, fpr, &when, &err);
-			if (v == 0 && strcmp(plain, text) != 0) {
-				diag(EXIT_DATAERR, path, e->line, "history "
-				    "entry %zu: the recorded text is not the "
-				    "text of its signed PGP/MIME part", k);
-				free(plain);
-				rc = -1;
-				break;
+		if (ahead[k].judged) {
+			v = ahead[k].rc;
+			if (v == 0) {
+				plain = ahead[k].plain;
+				ahead[k].plain = NULL;
+				memcpy(fpr, ahead[k].fpr, sizeof(fpr));
+				when = ahead[k].signed_at;
+				/* as verify_order_message reads it */
+				if ((conv = text_to_utf8(plain,
+				    strlen(plain))) != NULL) {
+					free(plain);
+					plain = conv;
+				}
+			} else
+				sb_add(&err, ahead[k].err);
+		} else {
+			if (p == NULL) {
+				if (pgp_open(&p, NULL, &err) != 0) {
+					diag(EXIT_SOFTWARE, path, 0, "%s",
+					    err.buf);
+					rc = -1;
+					break;
+				}
+				import_history_keys(g, p, k);
 			}
-		} else
-			v = verify_order_message(g, p, mod, 1, text,
-			    strlen(text), &plain, fpr, &when, &unopened, &err);
+			sk = e->entity == NULL && armor_encrypted(msg) ?
+			    published_session_key(g, k) : NULL;
+			if (mod == NULL && !no_mod && sk == NULL &&
+			    e->entity == NULL && armor_encrypted(msg)) {
+				mod = game_moderator(g, &err);
+				if (mod != NULL)
+					import_history_keys(g, mod, g->nhist);
+			}
+			sb_reset(&err);
+			if (e->entity != NULL) {
+				/* PGP/MIME multipart/signed (issue 9.5) */
+				v = verify_mime(p, 1, e->entity, e->entity_len,
+				    e->signature, &plain, fpr, &when, &err);
+				if (v == 0 && strcmp(plain, text) != 0) {
+					diag(EXIT_DATAERR, path, e->line,
+					    "history entry %zu: the recorded "
+					    "text is not the text of its signed "
+					    "PGP/MIME part", k);
+					free(plain);
+					rc = -1;
+					break;
+				}
+			} else
+				v = verify_order_message(g, p, sk != NULL ?
+				    NULL : mod, sk, 1, msg, len, &plain, fpr,
+				    &when, &unopened, &err);
+		}
 		no_mod |= unopened;
 		/* this message's, not an earlier one's: a bad signature
 		 * after an unopened message is bad all the same */
-		if (v != 0 && e->entity == NULL && (unopened ||
+		if (v != 0 && e->entity == NULL && sk == NULL && (unopened ||
 		    strstr(err.buf, "not encrypted to a key of this home") !=
 		    NULL)) {
 			/* encrypted to the moderator, whose key is not here */
@@ -130,7 +266,6 @@ check_received(struct game *g, const char *path, int *unchecked,
 			free(plain);
 			continue;
 		}
-		c = e->country;
 		if (v != 0)
 			diag(EXIT_DATAERR, path, e->line, "history entry %zu "
 			    "(a signed message from %s): the signature does "
@@ -146,19 +281,30 @@ check_received(struct game *g, const char *path, int *unchecked,
 			    "?", c >= 0 && pinned[c][0] ? pinned[c] : "none");
 		else {
 			sha256_hex(plain, strlen(plain), content);
+			for (i = 0; i < k; i++)
+				if (strcmp(seen[i], content) == 0)
+					break;
 			if (e->content[0] != '\0' && strcmp(content,
 			    e->content) != 0)
 				diag(EXIT_DATAERR, path, e->line, "history "
 				    "entry %zu: the signed text does not have "
 				    "the recorded SHA-256", k);
+			else if (i < k)
+				/* R38, issue 17: its ENTROPY would count twice */
+				diag(EXIT_DATAERR, path, e->line, "history "
+				    "entry %zu records again the signed message "
+				    "of history entry %zu: a signed message "
+				    "counts once (R38)", k, i);
 			else if (e->signed_at > 0 && when != e->signed_at) {
 				time_format(when, t1);
 				time_format(e->signed_at, t2);
 				diag(EXIT_DATAERR, path, e->line, "history "
 				    "entry %zu: signed at %s, not at the "
 				    "recorded %s", k, t1, t2);
-			} else
+			} else {
+				memcpy(seen[k], content, sizeof(content));
 				v = 1;
+			}
 		}
 		if (v != 1)
 			rc = -1;
@@ -168,6 +314,12 @@ check_received(struct game *g, const char *path, int *unchecked,
 		}
 		free(plain);
 	}
+	for (k = 0; k < g->nhist; k++) {
+		free(ahead[k].plain);
+		free(ahead[k].err);
+	}
+	free(ahead);
+	free(seen);
 	if (p != NULL)
 		pgp_close(p);
 	sb_release(&err);
@@ -311,8 +463,9 @@ check_unsealed(struct game *g, const char *path)
 		char *armor, *plain = NULL, *sk = NULL;
 
 		if (u->kind != EN_UNSEAL || u->session_key == NULL ||
-		    u->of < 0 || (size_t)u->of >= g->nhist)
-			continue;
+		    u->of < 0 || (size_t)u->of >= g->nhist ||
+		    g->hist[u->of].kind == EN_RECEIVED)
+			continue;	/* a received message: check_received */
 		sealed = g->hist[u->of].text ? g->hist[u->of].text : "";
 		a = strstr(sealed, "-----BEGIN PGP MESSAGE-----");
 		b = a ? strstr(a, "-----END PGP MESSAGE-----") : NULL;

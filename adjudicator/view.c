@@ -77,7 +77,7 @@ game_doc_hide(const struct game *g, xmlDoc *doc, int viewer,
 		for (m = n->children; m != NULL; m = next) {
 			next = m->next;
 			if ((secret && (xml_is(m, "text") ||
-			    xml_is(m, "entity") || xml_is(m, "signature") ||
+			    xml_is(m, "bytes") || xml_is(m, "entity") || xml_is(m, "signature") ||
 			    xml_is(m, "reason"))) || (xml_is(m, "event") &&
 			    not_viewers(g, m, "to", viewer)))
 				hide_node(m, h, nh);

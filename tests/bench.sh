@@ -13,6 +13,8 @@
 #                      shell loop of 'gpg --verify' over the same files in
 #                      a home with the same keys; GnuPG processes started
 #                      (at most N + 2) and no gpg-agent
+#                      (and signed-resolve-1: one file against one
+#                      gpg --verify of it)
 #   2 peak-rss         resolve, status, check, verify on a finished
 #                      7-player game, the largest (under 12 MiB)
 #   3 run-300/run-10   one resolve at run 300 of tests/games/seven-attacks
@@ -34,6 +36,11 @@
 #                      core, and the peak RSS of one such game.  The CLI's
 #                      resolve at the last run against run 10 is printed
 #                      as not measured until the CLI plays the game.
+#   8 verify-signed    verify of examples/four-player/final.xml in an empty
+#                      GnuPG home against xmllint --relaxng of it plus one
+#                      gpg --verify-files of its 174 signed messages (CPU
+#                      time); GnuPG processes started (at most 3) and no
+#                      gpg-agent
 #
 # Environment: ADJUDICATOR (the build to measure, build/adjudicator),
 # BENCH_OLD (the release's adjudicator, instead of building it),
@@ -150,6 +157,11 @@ signed_resolve() {
 	"$adj" resolve "$sig/sig.xml" "$sig"/*.asc --seed-file "$w/sig.seed" \
 		--now 2026-12-01T00:10:00Z
 }
+signed_resolve_1() {
+	"$adj" resolve "$sig/sig.xml" "$sig/prussia.asc" --seed-file \
+		"$w/sig.seed" --now 2026-12-01T00:10:00Z
+}
+gpg_one() { gpg --homedir "$kr" --batch --verify "$sig/prussia.asc"; }
 gpg_loop() {
 	for f in "$sig"/*.asc; do
 		gpg --homedir "$kr" --batch --verify "$f" || return 1
@@ -182,6 +194,16 @@ if signed_reset && signed_resolve > /dev/null 2>&1 &&
 	goal signed-gnupg-processes "$procs" 9 max
 	goal signed-gpg-agents "$agent" 0 max
 	echo "  resolve with 7 signed files: $((a / 1000)) ms; gpg --verify loop: $((b / 1000)) ms"
+	# issue 17: one signed file against one gpg --verify of it
+	: > "$w/a"; : > "$w/b"
+	for i in $(seq "$rounds"); do
+		signed_reset
+		usec signed_resolve_1 >> "$w/a"
+		usec gpg_one >> "$w/b"
+	done
+	a=$(median < "$w/a") b=$(median < "$w/b")
+	goal signed-resolve-1 "$(ratio "$a" "$b")" 1.5 max
+	echo "  resolve with 1 signed file: $((a / 1000)) ms; gpg --verify of it: $((b / 1000)) ms"
 else
 	goal signed-resolve - 1.5 max
 	echo "  the signed run failed"
@@ -383,4 +405,49 @@ fi
 
 # 6. A club's cron step (its own script: it needs the mail servers).
 ADJUDICATOR=$adj "$top/tests/bench-club.sh"
+
+# 8. verify of a signed archive (issue 17): examples/four-player in an
+# empty GnuPG home (as a player has it) against xmllint --relaxng of it
+# plus one gpg over its 174 signed messages (gpg --verify-files in a home
+# with the example keys), CPU time; and the GnuPG processes and agents
+# that verify starts.
+ex=$top/examples/four-player
+eh=$w/empty-home
+ek=$w/example-keys
+mkdir -m 700 "$eh" "$ek"
+homes="$homes $eh $ek"
+for k in "$top"/examples/keys/*.asc; do
+	gpg --homedir "$ek" --batch --quiet --import "$k" 2> /dev/null
+done
+sh "$top/tests/tools/pack.sh" unpack "$ex/orders.txt" "$w/exo"
+verify_signed() { GNUPGHOME=$eh "$adj" verify "$ex/final.xml"; }
+lint_and_gpg() {
+	xmllint --noout --relaxng "$top/formats/game.rng" "$ex/final.xml" &&
+	    gpg --homedir "$ek" --batch --verify-files "$w"/exo/orders/*.asc
+}
+if verify_signed > /dev/null 2>&1 && lint_and_gpg > /dev/null 2>&1; then
+	: > "$w/a"; : > "$w/b"
+	for i in $(seq "$rounds"); do
+		cpu verify_signed >> "$w/a"
+		cpu lint_and_gpg >> "$w/b"
+	done
+	a=$(median < "$w/a") b=$(median < "$w/b")
+	procs=- agent=-
+	if [ -n "$have_strace" ]; then
+		mkdir "$w/stv"
+		GNUPGHOME=$eh strace -ff -qq -e trace=execve -o "$w/stv/p" \
+			"$adj" verify "$ex/final.xml" > /dev/null 2>&1
+		procs=$(cat "$w"/stv/p.* |
+			grep -c '^execve("[^"]*/gpg[^"/]*",.* = 0$')
+		agent=$(cat "$w"/stv/p.* |
+			grep -c '^execve("[^"]*/gpg-agent",.* = 0$')
+	fi
+	goal verify-signed/xmllint+gpg "$(ratio "$a" "$b")" 2 max
+	goal verify-signed-gnupg-processes "$procs" 3 max
+	goal verify-signed-gpg-agents "$agent" 0 max
+	echo "  verify of examples/four-player: $a ms CPU; xmllint + gpg --verify-files of its 174 messages: $b ms CPU"
+else
+	goal verify-signed/xmllint+gpg - 2 max
+	echo "  verify of examples/four-player failed"
+fi
 exit 0

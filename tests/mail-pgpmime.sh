@@ -13,7 +13,9 @@
 #     makes verify exit 65 naming the history entry, also after messages
 #     that cannot be opened without the moderator's key;
 #   - a file without the part and signature (as made before) still
-#     verifies, counting that message as not re-checked;
+#     verifies, counting that message and its orders as not re-checked,
+#     which verify --strict refuses; in a file that says it keeps every
+#     signed message's bytes (received="exact") it is refused;
 #   - a bad <entity> is refused on load with its line;
 #   - the signer's key revoked later: the message still verifies, and the
 #     player's private report is withheld with a plain notice instead of
@@ -163,14 +165,14 @@ EOF
 
 verify "$G"
 rc=$?
-[ "$rc" -eq 0 ] && grep -q "signed messages: 4 re-checked against the keys registered when they came$" \
+[ "$rc" -eq 0 ] && grep -q "signed messages: 4 re-checked against the keys registered when they came; 0 not re-checked$" \
 	"$w/v" && ok || { bad "verify with the moderator's key: exit $rc"; cat "$w/v"; }
 # without the moderator's key: the multipart/signed one still is
 mkdir -m 700 "$w/empty"
 homes="$homes $w/empty"
 verify "$G" "$w/empty"
 rc=$?
-[ "$rc" -eq 0 ] && grep -q "signed messages: 2 re-checked against the keys registered when they came; 2 not: encrypted to the moderator" \
+[ "$rc" -eq 0 ] && grep -q "signed messages: 2 re-checked against the keys registered when they came; 2 not re-checked: encrypted to the moderator" \
 	"$w/v" && ok || { bad "verify without the moderator's key: exit $rc"; cat "$w/v"; }
 # the main program hands verify to the mail helper, which reads MIME
 grep -q 'mail helper' "$w/v" && bad "verify did not run in the helper: $(cat "$w/v")" || ok
@@ -246,13 +248,26 @@ rc=$?
 N=$N1
 
 # ------------------------------------------------------------------
-# 4. A file made before the part was kept: as it verified then
+# 4. A file made before the part was kept: it verifies as then, the
+#    message and its orders counted as not re-checked (issue 17), which
+#    verify --strict refuses; in a file that says it keeps every signed
+#    message's bytes (received="exact"), the entry is refused
 
 edit "e.remove(e.find('signature')); e.remove(e.find('entity'))"
 verify "$w/t.xml" "$w/moderator"
 rc=$?
-[ "$rc" -eq 0 ] && grep -q "signed messages: 3 re-checked against the keys registered when they came; 1 not: .*PGP/MIME" \
-	"$w/v" && ok || { bad "verify of an old-style file: exit $rc"; cat "$w/v"; }
+[ "$rc" -eq 65 ] && grep -q "history entry $N (a signed message from .*) holds no signed bytes" \
+	"$w/v" && ok || { bad "verify of a received=\"exact\" file without the part: exit $rc"; cat "$w/v"; }
+edit "e.remove(e.find('signature')); e.remove(e.find('entity')); t.getroot().attrib.pop('received')"
+verify "$w/t.xml" "$w/moderator"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q "signed messages: 3 re-checked against the keys registered when they came; 1 not re-checked: .*PGP/MIME" \
+	"$w/v" && grep -q "players' orders: .*; [1-9][0-9]* not re-checked" "$w/v" &&
+	ok || { bad "verify of an old-style file: exit $rc"; cat "$w/v"; }
+GNUPGHOME=$w/moderator "$adj" verify "$w/t.xml" --strict > "$w/v" 2>&1
+rc=$?
+[ "$rc" -eq 65 ] && grep -q "not re-checked (--strict)" "$w/v" && ok ||
+	{ bad "verify --strict of an old-style file: exit $rc"; cat "$w/v"; }
 
 # ------------------------------------------------------------------
 # 5. The signer's key revoked afterwards: the message was judged when it

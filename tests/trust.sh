@@ -456,14 +456,14 @@ GNUPGHOME=$w/stranger "$adj" verify "$w/game.xml" > "$w/out" 2>&1 && ok ||
 	{ bad "verify from the file alone failed"; cat "$w/out"; }
 # Issue 9.5: verify checks every recorded signature again, and the ruleset
 # copy against what run 0 committed; either edit is named.
-grep -q "signed messages: [1-9][0-9]* re-checked against the keys registered when they came$" \
+grep -q "signed messages: [1-9][0-9]* re-checked against the keys registered when they came; 0 not re-checked$" \
 	"$w/out" && ok || { bad "verify does not say it checked the signatures"; cat "$w/out"; }
 grep -q "ruleset: the copy is the one committed in run 0" "$w/out" && ok ||
 	bad "verify does not say it checked the ruleset"
 # ... and that every order of a player with a key is, as recorded, in a
 # signed message he sent in the run it came: an order's recorded text
 # edited (here a note added, which leaves every state digest as it was).
-grep -q "players' orders: [1-9][0-9]* found, as recorded, in the signed messages they came in$" \
+grep -q "players' orders: [1-9][0-9]* re-checked, as recorded, in the signed messages they came in; 0 not re-checked$" \
 	"$w/out" && ok || { bad "verify does not say it checked the orders"; cat "$w/out"; }
 sed 's|^BID 0 A Russia B Netherlands</text>|BID 0 A Russia B Netherlands  # as the moderator wants</text>|' \
 	"$w/game.xml" > "$w/edited.xml"
@@ -695,7 +695,7 @@ ln -s "$top/examples/keys" "$w/example/keys"
 		--now 2026-12-01T00:06:00Z --report /dev/null > /dev/null || exit 1
 	"$adj" verify "$w/rb.xml"
 ) > "$w/out" 2>&1 && ok || { bad "a rolled back game with waiting orders"; cat "$w/out"; }
-grep -q "players' orders: 6 found, as recorded" "$w/out" && ok ||
+grep -q "players' orders: 6 re-checked, as recorded" "$w/out" && ok ||
 	{ bad "verify did not find the orders signed after the rollback"; cat "$w/out"; }
 # An order signed and encrypted to the moderator: found with the
 # moderator's key; without it, counted as not checked, not refused.
@@ -707,10 +707,10 @@ GNUPGHOME=$w/exmod "$adj" resolve "$w/rb.xml" "$w/007.asc" \
 	--now 2026-12-01T00:07:00Z --report /dev/null > "$w/out" 2>&1 ||
 	{ bad "an encrypted order was refused"; cat "$w/out"; }
 GNUPGHOME=$w/exmod "$adj" verify "$w/rb.xml" > "$w/out" 2>&1 &&
-	grep -q "players' orders: 7 found, as recorded, in the signed messages they came in$" \
+	grep -q "players' orders: 7 re-checked, as recorded, in the signed messages they came in; 0 not re-checked$" \
 	"$w/out" && ok || { bad "verify with the moderator's key"; cat "$w/out"; }
 GNUPGHOME=$w/stranger "$adj" verify "$w/rb.xml" --seed-file "$ex/seed" > "$w/out" 2>&1 &&
-	grep -q "players' orders: 6 found, as recorded, in the signed messages they came in; 1 not checked: messages encrypted to the moderator, which cannot be opened here, came before them$" \
+	grep -q "players' orders: 6 re-checked, as recorded, in the signed messages they came in; 1 not re-checked: found only in messages not re-checked, or in none while such messages came before them$" \
 	"$w/out" && ok || { bad "verify without the moderator's key"; cat "$w/out"; }
 echo "trust: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

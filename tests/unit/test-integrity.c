@@ -8,6 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "aor.h"
+#include "aor-ruleset.h"
+#include "cache.h"
 #include "diag.h"
 #include "game.h"
 #include "mail.h"
@@ -103,6 +106,77 @@ TEST(game_save_reparses_before_renaming)
 	free(src);
 	free(path);
 	free(dir);
+}
+
+/*
+ * Issue 17: a cache doctored so that it passes the digest check (a card
+ * swapped in a hand, which the public state digest does not cover) is no
+ * fault of the game file's: the load reads the whole file, says once that
+ * the cache does not fit, and reports no error.
+ */
+TEST(doctored_cache_costs_one_warning_not_a_false_error)
+{
+	char *dir = temp_dir(), *path = xasprintf("%s/g.xml", dir);
+	char *cpath = xasprintf("%s.cache", path);
+	char *src = data_path("tests/games/three-attacks/expected/game.xml");
+	char *bytes, *warned;
+	size_t len;
+	struct game g;
+	struct aor_state *st;
+	const struct ruleset *rs;
+	unsigned held, free_card;
+	int c, quiet, swapped = 0;
+	char *nocache = getenv("AOR_NO_CACHE");
+
+	/* the cache must be used: whatever the caller's environment says */
+	nocache = nocache != NULL ? xstrdup(nocache) : NULL;
+	unsetenv("AOR_NO_CACHE");
+	bytes = read_file(src, &len);
+	CHECK(bytes != NULL);
+	CHECK_INT(write_file_atomic(path, bytes, len, 0600), 0);
+	free(bytes);
+	CHECK_INT(game_load(&g, path, NULL, 0), 0);
+	CHECK_INT(game_save(&g, path, "2026-12-01T00:00:00Z"), 0);
+	game_release(&g);
+	CHECK_INT(game_load(&g, path, NULL, 0), 0);
+	st = g.st;
+	rs = g.rs;
+	for (c = 0; c < rs->ncountries && !swapped; c++) {
+		held = st->hand[c];
+		free_card = ~held & ((1u << rs->countries[c].ncards) - 1);
+		if (held == 0 || free_card == 0)
+			continue;
+		st->hand[c] = (held & (held - 1)) | (free_card & -free_card);
+		swapped = 1;
+	}
+	CHECK(swapped);
+	cache_save(&g, path);
+	game_release(&g);
+	CHECK(access(cpath, F_OK) == 0);
+	diag_reset();
+	quiet = diag_quiet(1);
+	CHECK_INT(game_load(&g, path, NULL, 0), 0);
+	diag_quiet(quiet);
+	CHECK_INT(diag_status(), 0);
+	warned = xstrdup(diag_last());
+	CHECK_CONTAINS(warned, "warning: ");
+	CHECK_CONTAINS(warned, ".cache does not fit the game file");
+	diag_reset();
+	game_release(&g);
+	free(warned);
+	unlink(cpath);
+	unlink(path);
+	free(cpath);
+	cpath = xasprintf("%s~", path);
+	unlink(cpath);
+	rmdir(dir);
+	free(src);
+	free(cpath);
+	free(path);
+	free(dir);
+	if (nocache != NULL)
+		setenv("AOR_NO_CACHE", nocache, 1);
+	free(nocache);
 }
 
 /* Every XML file the program reads: a DOCTYPE is refused at once. */
