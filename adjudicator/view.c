@@ -22,6 +22,19 @@ hide_node(xmlNode *n, struct hidden **h, size_t *nh)
 	xmlUnlinkNode(n);
 }
 
+struct hide_ctx {
+	struct hidden **h;
+	size_t *nh;
+};
+
+static void
+hide_cb(xmlNode *n, void *ctx)
+{
+	struct hide_ctx *hc = ctx;
+
+	hide_node(n, hc->h, hc->nh);
+}
+
 /* Whether element n's attribute attr is set and is not the viewer's. */
 static int
 not_viewers(const struct game *g, xmlNode *n, const char *attr, int viewer)
@@ -49,16 +62,16 @@ game_doc_hide(const struct game *g, xmlDoc *doc, int viewer,
 		if (m->type == XML_COMMENT_NODE)
 			hide_node(m, h, nh);
 	}
-	/* R39: hands and discard piles are their owner's */
-	for (n = xml_child(xml_child(root, "state"), "country"); n;
-	    n = xml_next(n, "country")) {
-		if (!not_viewers(g, n, "id", viewer))
-			continue;
-		for (m = n->children; m != NULL; m = next) {
-			next = m->next;
-			if (xml_is(m, "hand") || xml_is(m, "discard"))
-				hide_node(m, h, nh);
-		}
+	/*
+	 * R39, RR39: what of the state is its owner's (hands, discard piles)
+	 * the module says, for every game
+	 */
+	n = xml_child(root, "state");
+	if (n != NULL) {
+		struct hide_ctx hc = { h, nh };
+
+		g->module->state_hide(n, viewer < 0 ? NULL : cid(g, viewer),
+		    hide_cb, &hc);
 	}
 	/*
 	 * The history: a signed message as received (it may hold picks in
