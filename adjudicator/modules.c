@@ -8,6 +8,7 @@
 #include <string.h>
 
 extern const struct game_module aor_module;
+extern const struct game_module renaissance_module;
 #ifdef MODULES_TEST
 /* build/adjudicator-test only: the test-only duel (tests/modules/duel/) */
 extern const struct game_module duel_module;
@@ -15,6 +16,7 @@ extern const struct game_module duel_module;
 
 const struct game_module *const game_modules[] = {
 	&aor_module,
+	&renaissance_module,
 #ifdef MODULES_TEST
 	&duel_module,
 #endif

@@ -63,7 +63,7 @@
       <xsl:call-template name="pad"><xsl:with-param name="v" select="@cards"/><xsl:with-param name="w" select="6"/></xsl:call-template>
       <xsl:value-of select="concat(' ', substring(concat(@ships, substring(' ', 1, boolean(@ships)), @ship-level, substring('none', 1, 4 * not(@ships)), '              '), 1, 13))"/>
       <xsl:call-template name="pad"><xsl:with-param name="v" select="@score"/><xsl:with-param name="w" select="6"/></xsl:call-template>
-      <xsl:if test="@out = 'yes'"> (out, RR35)</xsl:if>
+      <xsl:if test="@out = 'yes'"> (out)</xsl:if>
       <xsl:value-of select="$nl"/>
     </xsl:for-each>
     <xsl:value-of select="concat('(Stock: tokens in stock; Exp: in the expansion area; Map: on the board.)', $nl)"/>

@@ -78,7 +78,7 @@ order() {	# order FILE COUNTRY ROUND CARD
 }
 "$a" new -o g.xml --game nope --player north:N:n@x.org \
     --player south:S:s@x.org > out 2>&1
-[ $? -eq 64 ] && grep -q "knows age-of-reason, duel" out && ok ||
+[ $? -eq 64 ] && grep -q "knows age-of-reason, renaissance, duel" out && ok ||
 	{ bad "new --game nope"; cat out; }
 "$a" new -o g.xml --game duel --seed-file seed --id d1 \
     --now 2026-12-01T00:00:00Z --player 'north:Nora:n@x.org' \
