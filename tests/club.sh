@@ -455,14 +455,17 @@ for id in k1 k2 k3; do
 		    $D save -u moderator -m judge2
 	done
 done
+# krun exec, in a subshell in the background, makes the step the job
+# itself, so that kill -9 hits the judge, not a subshell that would leave
+# it running, holding the games' locks.
 krun() {
-	"$adj" run --games "$J2" --imap "imap://127.0.0.1:$IMAP_PORT/judge2" \
+	${1:-} "$adj" run --games "$J2" --imap "imap://127.0.0.1:$IMAP_PORT/judge2" \
 		--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" \
 		--netrc "$srv/netrc" --insecure-plain --now "$T" \
 		> "$w/kout" 2> "$w/kerr"
 }
 for delay in 0.05 0.1 0.2 0.3 0.5 0.8; do
-	krun &
+	(krun exec) &
 	kpid=$!
 	sleep "$delay"
 	kill -9 "$kpid" 2> /dev/null
