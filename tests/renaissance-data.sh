@@ -45,7 +45,9 @@ if xmllint --noout --relaxng "$rng" "$xml" > "$w/lint" 2>&1; then ok; else
 	bad "renaissance.xml does not validate:"; sed 's/^/  | /' "$w/lint"
 fi
 if facts "$xml"; then
-	pass=$((pass + p))
+	# one check here, not check.py's thousands of facts, so that the
+	# suite's total counts what this suite checks
+	echo "check.py: $p facts hold on renaissance.xml"
 	[ "$f" -eq 0 ] && [ "$p" -gt 9000 ] && ok ||
 	    bad "check.py ran only $p checks"
 else
