@@ -42,5 +42,33 @@ if ! cmp -s "$out" "$out.2"; then ok; else bad "seeds 7-12 play as 1-6"; fi
 if [ "$(grep -c 'game over$' "$out")" -eq 6 ]; then ok
 else bad "not 6 games over: $(cat "$out")"; fi
 
+# Through the CLI (modules.c's table): 'new --game renaissance' makes a
+# game whose capital bids are pending; RR42's missing variants are refused
+# and no game file is written.
+make -s build/adjudicator || bad "build/adjudicator"
+adj=./build/adjudicator
+w=$(mktemp -d /tmp/aor-rencli.XXXXXX)
+printf '%064d\n' 7 > "$w/seed"
+if "$adj" new -o "$w/g.xml" --game renaissance --player p1:A:a@x \
+    --player p2:B:b@x --player p3:C:c@x --seed-file "$w/seed" \
+    --now 2026-12-01T00:00:00Z --report /dev/null > "$w/out" 2>&1; then ok
+else bad "new --game renaissance: $(cat "$w/out")"; fi
+"$adj" status "$w/g.xml" > "$w/out" 2>&1
+if [ "$(grep -c '^pending: STEP T0.CAPITAL from player [123]: capital-bid' \
+    "$w/out")" -eq 3 ]; then ok
+else bad "status of a new renaissance game: $(cat "$w/out")"; fi
+if "$adj" verify "$w/g.xml" --seed-file "$w/seed" > "$w/out" 2>&1; then ok
+else bad "verify of a new renaissance game: $(cat "$w/out")"; fi
+for v in revised-map original-turn-order; do
+	if "$adj" new -o "$w/$v.xml" --game renaissance --variant "$v" \
+	    --player p1:A:a@x --player p2:B:b@x --player p3:C:c@x \
+	    --seed-file "$w/seed" > "$w/out" 2>&1; then
+		bad "new --variant $v was accepted"
+	elif grep -q "^  $v (RR4[2]*): not implemented yet" "$w/out" &&
+	    [ ! -e "$w/$v.xml" ]; then ok
+	else bad "new --variant $v: $(cat "$w/out")"; fi
+done
+rm -rf "$w"
+
 echo "renaissance-random: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
