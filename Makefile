@@ -7,7 +7,8 @@
 #   make sanitize        ASan and UBSan build (build-asan/) and its tests
 #   make valgrind        the unit tests and a short game under valgrind
 #   make bench           speed and memory figures (prints, never fails)
-#   make random-games    200 Age of Renaissance games of the random player
+#   make random-games    Age of Renaissance games of the random player: 200
+#                        through the module, 10 through the CLI
 #   make fuzz            libFuzzer targets with ASan and UBSan (build-fuzz/,
 #                        clang), each run FUZZ_SECONDS on a corpus seeded
 #                        from the tests (tests/fuzz/run.sh)
@@ -170,11 +171,16 @@ sanitize:
 bench: all $(B)/ren-random
 	tests/bench.sh
 
-# 200 complete Age of Renaissance games of the random player (seeds
-# 1000-1199, 3-6 players, a fifth of the decisions by default).
-random-games: $(B)/ren-random
+# Complete Age of Renaissance games of the random player: 200 through the
+# module (seeds 1000-1199, 3-6 players, a fifth of the decisions by
+# default), and 10 through the CLI, each verified (tests/tools/ren-bot.py;
+# about 40 s a game).
+random-games: all $(B)/ren-random
 	$(B)/ren-random -n $(RANDOM_GAMES) -s 1000
+	TMPDIR=$${TMPDIR:-/dev/shm} tests/tools/ren-bot.py $(B)/adjudicator \
+		--games $(RANDOM_CLI_GAMES) --seed 1000
 RANDOM_GAMES ?= 200
+RANDOM_CLI_GAMES ?= 10
 
 lint-man:
 	mandoc -T lint -W warning man/*.[1-8]

@@ -4,11 +4,12 @@
 # legal orders from the order forms and deadline defaults, each replayed
 # from its seed and compared decision by decision.  A refused legal order,
 # a game that does not end, one without a winner or a replay that differs
-# fails and names its seed.  'make random-games' plays 200 more.
+# fails and names its seed; so does a game through the CLI that does not
+# verify.  'make random-games' plays 200 more and 10 through the CLI.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-make -s build/ren-random || { echo "0 passed, 1 failed"; exit 1; }
+make -s all build/ren-random || { echo "0 passed, 1 failed"; exit 1; }
 bot=./build/ren-random
 out=$(mktemp /tmp/aor-renrandom.XXXXXX)
 trap 'rm -f "$out" "$out.2"' EXIT
@@ -69,6 +70,18 @@ for v in revised-map original-turn-order; do
 	else bad "new --variant $v: $(cat "$w/out")"; fi
 done
 rm -rf "$w"
+# Through the CLI (tests/tools/ren-bot.py): the order forms of the
+# private reports, 'check', 'resolve', deadlines, and 'verify' at the end.
+# tmpfs where there is one: a run fsyncs the game file.
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then TMPDIR=/dev/shm; export TMPDIR; fi
+if python3 tests/tools/ren-bot.py ./build/adjudicator --games 2 --seed 1 \
+    --players 4 --variant epochs-1 > "$out" 2>&1; then ok
+else bad "ren-bot.py --seed 1 --players 4 --variant epochs-1"; fi
+cat "$out"
+if python3 tests/tools/ren-bot.py ./build/adjudicator --games 1 --seed 7 \
+    --players 3 --defaults 60 > "$out" 2>&1; then ok
+else bad "ren-bot.py --seed 7 --players 3 --defaults 60"; fi
+cat "$out"
 
 echo "renaissance-random: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
