@@ -168,7 +168,7 @@ sanitize:
 		build-asan/unit-tests
 	tests/sanitize.sh
 
-bench: all $(B)/ren-random
+bench: all
 	tests/bench.sh
 
 # Complete Age of Renaissance games of the random player: 200 through the

@@ -28,14 +28,11 @@
 #   6 club-step        one cron step of run --games for 100 games on
 #                      loopback mail servers, seconds per incoming
 #                      message (tests/bench-club.sh, issue 18.9)
-#   7 ren-*            Age of Renaissance, six players (issue 20 point 8),
-#                      through the module in one process (build/ren-random
-#                      -r, tests/ren-random.c), since 'new --game
-#                      renaissance' does not start a game through the CLI
-#                      yet: complete default-order games a minute per busy
-#                      core, and the peak RSS of one such game.  The CLI's
-#                      resolve at the last run against run 10 is printed
-#                      as not measured until the CLI plays the game.
+#   7 ren-*            Age of Renaissance, six players, default orders
+#                      (issue 20 point 8): one resolve at the game's last
+#                      run against one at run 10 (CPU time), the peak RSS
+#                      of resolve at the last run, status, verify and
+#                      report, and complete games a minute per busy core
 #   8 verify-signed    verify of examples/four-player/final.xml in an empty
 #                      GnuPG home against xmllint --relaxng of it plus one
 #                      gpg --verify-files of its 174 signed messages (CPU
@@ -382,25 +379,72 @@ else
 	echo "  verify failed"
 fi
 
-# 7. Age of Renaissance, six players, through the module in one process.
-ren=$top/build/ren-random
-if [ -x "$ren" ]; then
-	goal ren-last-run/run-10 - 1.3 max
-	echo "  'new --game renaissance' does not start a game through the CLI yet"
-	r_ren=$(rss "$ren" -n 1 -p 6 -d 100 -r -q)
-	goal ren-peak-rss-MiB "$r_ren" 12 max
-	echo "  one complete six-player default-order game in one process (ren-random -r)"
-	n=50
-	cpu "$ren" -n $n -s 1 -p 6 -d 100 -r -q > "$w/renc"; c=$(cat "$w/renc")
-	if [ -n "$c" ] && [ "$c" -gt 0 ]; then
-		echo "ren-games-per-minute: $(awk -v t="$c" -v n=$n 'BEGIN { printf "%.0f", n * 60e3 / t }')"
-		echo "  $n six-player default-order games (seeds 1-$n), CPU $c ms in all, through the module in one process; no XML history, no reports"
-	else
-		echo "ren-games-per-minute: - not measured"
-	fi
+# 7. Age of Renaissance, six players (issue 20 point 8), through the CLI:
+# a default-order game made here (every run 'resolve --deadline-passed'),
+# its game file and cache kept before run 10 and before the last run.
+rw=$w/ren
+mkdir "$rw"
+printf '%064d\n' 20 > "$rw/seed"; chmod 600 "$rw/seed"
+ren_play() {	# the whole game; the number of runs in $rw/runs
+	rm -f "$rw/g.xml" "$rw/g.xml.cache"
+	"$adj" new --game renaissance -o "$rw/g.xml" --seed-file "$rw/seed" \
+		--now 2027-01-01T00:00:00Z --player p1:A:a@x --player p2:B:b@x \
+		--player p3:C:c@x --player p4:D:d@x --player p5:E:e@x \
+		--player p6:F:f@x > /dev/null 2>&1 || return 1
+	n=0
+	while ! "$adj" status "$rw/g.xml" 2> /dev/null | head -1 |
+	    grep -q 'game over'; do
+		n=$((n + 1))
+		[ "$n" -le 2000 ] || return 1
+		if [ -n "${1:-}" ]; then
+			cp -p "$rw/g.xml" "$rw/before-$n.xml"
+			cp -p "$rw/g.xml.cache" "$rw/before-$n.xml.cache" 2> /dev/null
+		fi
+		"$adj" resolve "$rw/g.xml" --deadline-passed --seed-file \
+			"$rw/seed" --now 2027-01-02T00:00:00Z > /dev/null 2>&1 ||
+			return 1
+	done
+	echo "$n" > "$rw/runs"
+}
+ren_put() {	# ren_put N K: the game before run N as copy K
+	cp -p "$rw/before-$1.xml" "$rw/t$2.xml"
+	rm -f "$rw/t$2.xml.cache"
+	[ ! -f "$rw/before-$1.xml.cache" ] ||
+		cp -p "$rw/before-$1.xml.cache" "$rw/t$2.xml.cache"
+}
+ren_at() {	# ren_at K: resolve copy K
+	"$adj" resolve "$rw/t$1.xml" --deadline-passed --seed-file "$rw/seed" \
+		--now 2027-01-02T00:00:00Z
+}
+ren_reps() { for k in $(seq 20); do ren_at "$k"; done; }
+ren_put_reps() { for k in $(seq 20); do ren_put "$1" "$k"; done; }
+if ren_play keep; then
+	last=$(cat "$rw/runs")
+	: > "$w/ca"; : > "$w/cb"
+	for i in $(seq "$rounds"); do
+		ren_put_reps 10; cpu ren_reps >> "$w/ca"
+		ren_put_reps "$last"; cpu ren_reps >> "$w/cb"
+	done
+	ca=$(median < "$w/ca") cb=$(median < "$w/cb")
+	goal ren-run-$last/run-10 "$(ratio "$cb" "$ca")" 1.3 max
+	echo "  a six-player default-order game of $last runs; CPU of one resolve: run 10 $(awk -v t="$ca" 'BEGIN { printf "%.1f", t / 20 }') ms ($(( $(wc -c < "$rw/before-10.xml") / 1024 )) KB file), run $last $(awk -v t="$cb" 'BEGIN { printf "%.1f", t / 20 }') ms ($(( $(wc -c < "$rw/before-$last.xml") / 1024 )) KB file)"
+	ren_put "$last" 0
+	r_res=$(rss "$adj" resolve "$rw/t0.xml" --deadline-passed --seed-file \
+		"$rw/seed" --now 2027-01-02T00:00:00Z)
+	r_st=$(rss "$adj" status "$rw/g.xml")
+	r_ve=$(rss "$adj" verify "$rw/g.xml" --seed-file "$rw/seed")
+	r_rep=$(rss "$adj" report "$rw/g.xml" --run "$last")
+	peak=$(printf '%s\n' "$r_res" "$r_st" "$r_ve" "$r_rep" | sort -n | tail -1)
+	goal ren-peak-rss-MiB "$peak" 12 max
+	echo "  resolve at run $last $r_res, status $r_st, verify $r_ve, report --run $last $r_rep MiB"
+	: > "$w/ca"
+	for i in $(seq "$games"); do cpu ren_play >> "$w/ca"; done
+	ca=$(median < "$w/ca")
+	echo "ren-games-per-minute: $(awk -v t="$ca" 'BEGIN { if (t > 0) printf "%.1f", 60e3 / t; else print "-" }')"
+	echo "  complete six-player default-order games through the CLI ('new', then 'status' and 'resolve --deadline-passed' until the game is over) per busy core: CPU $ca ms a game (median of $games)"
 else
 	goal ren-last-run/run-10 - 1.3 max
-	echo "  no build/ren-random (make build/ren-random)"
+	echo "  the six-player Age of Renaissance game failed"
 fi
 
 # 6. A club's cron step (its own script: it needs the mail servers).
