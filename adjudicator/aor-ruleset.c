@@ -318,66 +318,6 @@ ruleset_from_xml(struct ruleset *rs, xmlNode *root, const char *file)
 
 /* Folding and lookup. */
 
-void
-name_fold(const char *in, char *out, size_t outlen, int umlaut_e)
-{
-	const unsigned char *s = (const unsigned char *)in;
-	size_t o = 0;
-
-	while (*s && o + 3 < outlen) {
-		if (s[0] == 0xc3 && s[1] != 0) {
-			const char *rep = NULL;
-
-			switch (s[1]) {
-			case 0xa4: case 0x84: rep = umlaut_e ? "ae" : "a"; break;
-			case 0xb6: case 0x96: rep = umlaut_e ? "oe" : "o"; break;
-			case 0xbc: case 0x9c: rep = umlaut_e ? "ue" : "u"; break;
-			case 0x9f: rep = "ss"; break;
-			default: break;
-			}
-			if (rep != NULL) {
-				while (*rep)
-					out[o++] = *rep++;
-			}
-			s += 2;
-			continue;
-		}
-		if (isalnum(*s))
-			out[o++] = (char)tolower(*s);
-		s++;
-	}
-	out[o] = '\0';
-}
-
-static size_t
-edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j;
-	size_t *row = xcalloc(lb + 1, sizeof(*row)), d;
-
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		size_t diag_prev = row[0];
-
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			size_t up = row[j], best;
-
-			best = diag_prev + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag_prev = up;
-			row[j] = best;
-		}
-	}
-	d = row[lb];
-	free(row);
-	return d;
-}
-
 /*
  * A list of candidate names, each belonging to an index.  It lives on
  * the lookup's stack: a zeroed 7.7 KB block for each name looked up was

@@ -142,9 +142,6 @@ int rs_marker_by_id(const struct ruleset *rs, const char *id);
 /* The card index of the blank and the ally card of a country, or -1. */
 int rs_card_of_kind(const struct ruleset *rs, int country, enum card_kind k);
 
-/* Lower-cases and folds a name for matching; out holds at least 2*len+1. */
-void name_fold(const char *in, char *out, size_t outlen, int umlaut_e);
-
 /*
  * The lean load's check of the ids in a game's ruleset copy (n: its
  * <ruleset>), the facets the lean schema leaves out; 0, or -1 after

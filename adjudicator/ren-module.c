@@ -19,7 +19,6 @@
 
 #include "orders.h"
 #include "ren.h"
-#include "aor-ruleset.h"	/* name_fold */
 #include "util.h"
 #include "xmlutil.h"
 

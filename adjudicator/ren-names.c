@@ -11,37 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aor-ruleset.h"
 #include "util.h"
-
-static size_t
-edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j, d;
-	size_t *row = xcalloc(lb + 1, sizeof(*row));
-
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		size_t prev = row[0];
-
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			size_t up = row[j], best = prev + (a[i - 1] !=
-			    b[j - 1]);
-
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			prev = up;
-			row[j] = best;
-		}
-	}
-	d = row[lb];
-	free(row);
-	return d;
-}
 
 #define MAX_CAND (REN_MAX_PROVINCES * 4)
 

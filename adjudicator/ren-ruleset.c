@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "diag.h"
-#include "aor-ruleset.h"
 #include "util.h"
 #include "xmlutil.h"
 

@@ -167,4 +167,15 @@ int parse_int(const char *s, long lo, long hi, long *out);
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/*
+ * Lower-cases a name and keeps its letters and digits only, folding
+ * UTF-8 umlauts to "ae"/"oe"/"ue" (umlaut_e) or to the bare vowel, and
+ * "ß" to "ss", for matching what players write; out holds at least
+ * 2*strlen(in)+1 bytes.
+ */
+void name_fold(const char *in, char *out, size_t outlen, int umlaut_e);
+
+/* The Levenshtein distance of a and b, for "did you mean" suggestions. */
+size_t edit_distance(const char *a, const char *b);
+
 #endif
