@@ -36,6 +36,15 @@ for f in "$w"/games/*/orders/*.txt; do
 	n=$((n + 1))
 	[ $((n % 8)) -eq 0 ] && cp "$f" "$w/seed-orders/$n.txt"
 done
+# Age of Renaissance's order lines: every order of its golden games, the
+# lines after the STEP line (fuzz-ren-orders takes one line a line)
+for g in "$top"/tests/games/*/new.args; do
+	grep -q -- '--game renaissance' "$g" || continue
+	for f in "$w/games/$(basename "$(dirname "$g")")"/orders/*.txt; do
+		n=$((n + 1))
+		sed '1,/^STEP /d' "$f" > "$w/seed-ren-orders/$n.txt"
+	done
+done
 [ "$n" -ge 100 ] ||
 	{ echo "fuzz: FAIL: only $n order files in tests/games/*/orders.txt"; \
 	  echo "fuzz: 0 passed, 1 failed"; exit 1; }
