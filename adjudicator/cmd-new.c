@@ -380,6 +380,13 @@ cmd_new(int argc, char **argv)
 out:
 	if (rc != EXIT_OK && seed_path != NULL && access(out, F_OK) != 0)
 		unlink(seed_path);	/* no game, so no seed either */
+	if (rc != EXIT_OK && lock >= 0 && access(out, F_OK) != 0) {
+		/* no game, so no lock file beside it; removed while held */
+		char *lockpath = xasprintf("%s.lock", out);
+
+		unlink(lockpath);
+		free(lockpath);
+	}
 	game_unlock(lock);
 	if (rsdoc != NULL)
 		xmlFreeDoc(rsdoc);

@@ -325,6 +325,12 @@ cp "$w/before.xml" "$w/game.xml"
 rc=$?
 [ $rc -eq 73 ] && [ ! -e "$w/nogame.xml" ] && ok ||
 	{ bad "new with a bad --report: exit $rc, game left: $(ls "$w"/nogame.xml 2>&1)"; cat "$w/err"; }
+# nor does a bad --seed-file, and neither leaves a lock file behind
+"$adj" new -o "$w/nogame.xml" --seed-file "$w/no-seed" \
+	--player prussia:P:p@x --player spain:S:s@x > /dev/null 2> "$w/err"
+rc=$?
+[ $rc -eq 66 ] && [ ! -e "$w/nogame.xml" ] && [ ! -e "$w/nogame.xml.lock" ] &&
+	ok || { bad "new with a bad --seed-file: exit $rc, left: $(ls "$w"/nogame.xml* 2>&1)"; cat "$w/err"; }
 
 # Private reports without keys and the mail state are the moderator's:
 # mode 600 whatever the umask.
