@@ -79,7 +79,7 @@ $(B)/obj/%.o: adjudicator/%.c $(HEADERS) | $(B)/obj
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(B)/obj/unit/%.o: tests/unit/%.c $(HEADERS) tests/unit/test.h \
-		tests/unit/ren-test.h | $(B)/obj/unit
+		tests/unit/ren-test.h tests/module-driver.h | $(B)/obj/unit
 	$(CC) $(ALL_CFLAGS) -Iadjudicator -c -o $@ $<
 
 $(B)/obj/fuzz/%.o: tests/fuzz/%.c $(HEADERS) tests/fuzz/fuzz.h | $(B)/obj/fuzz
@@ -111,7 +111,7 @@ $(B)/unit-tests: $(LIB_OBJS) $(UNIT_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(MAIL_LIBS)
 
 # Age of Renaissance's random player (issue 20 point 7).
-$(B)/obj/ren-random.o: tests/ren-random.c $(HEADERS) | $(B)/obj
+$(B)/obj/ren-random.o: tests/ren-random.c $(HEADERS) tests/module-driver.h | $(B)/obj
 	$(CC) $(ALL_CFLAGS) -Iadjudicator -c -o $@ $<
 
 $(B)/ren-random: $(CORE_OBJS) $(B)/obj/mail-core.o $(B)/obj/ren-random.o

@@ -40,6 +40,7 @@
 #include "module.h"
 #include "orders.h"
 #include "util.h"
+#include "module-driver.h"
 #include "xmlutil.h"
 
 extern const struct game_module renaissance_module;
@@ -62,13 +63,6 @@ rnd(unsigned n)
 	return n ? (unsigned)(z % n) : 0;
 }
 
-struct game {
-	void *st;
-	struct dice dice;
-	struct journal j;
-	struct ctx c;
-};
-
 /* One decision answered: which pending one, by default or by lines. */
 struct move {
 	int pick;		/* index into pending() */
@@ -79,10 +73,9 @@ struct move {
 static const void *ruleset;
 
 static void
-game_start(struct game *g, unsigned long seed, int nplayers, int epochs)
+game_start(struct drive *g, unsigned long seed, int nplayers, int epochs)
 {
 	unsigned char key[SEED_BYTES];
-	struct seating *s;
 	unsigned var = 0;
 	int k;
 
@@ -94,29 +87,7 @@ game_start(struct game *g, unsigned long seed, int nplayers, int epochs)
 		    == 0) || (epochs == 2 && strcmp(M->variants[k].name,
 		    "epochs-2") == 0))
 			var |= M->variants[k].flag;
-	g->st = xcalloc(1, M->state_size);
-	M->state_init(g->st, ruleset, var, M->reading_current);
-	s = M->seating(g->st);
-	s->nplayers = nplayers;
-	for (k = 0; k < nplayers; k++) {
-		s->players[k].country = k;
-		s->seat_of[k] = k;
-	}
-	dice_init(&g->dice, "ren-random");
-	dice_set_key(&g->dice, key);
-	journal_init(&g->j);
-	g->c.st = g->st;
-	g->c.dice = &g->dice;
-	g->c.j = &g->j;
-	M->setup(&g->c);
-}
-
-static void
-game_end(struct game *g)
-{
-	dice_release(&g->dice);
-	journal_release(&g->j);
-	free(g->st);
+	drive_start(g, M, ruleset, var, nplayers, "ren-random", key);
 }
 
 /* Parses lines ('\n'-joined) into o for d; 0, or -1 with err. */
@@ -270,7 +241,7 @@ static int
 play(unsigned long seed, int nplayers, int epochs, int defaults,
     struct stats *s)
 {
-	struct game g, r;
+	struct drive g, r;
 	struct decision ds[GAME_MAX_SIDES];
 	struct move *mv = xcalloc(MAX_DECISIONS, sizeof(*mv));
 	struct strbuf err;
@@ -416,13 +387,13 @@ play(unsigned long seed, int nplayers, int epochs, int defaults,
 		fail(seed, "%s", "the replay's game is not over");
 	else if (k == nmv)
 		rc = 0;
-	game_end(&r);
+	drive_release(&r);
 out:
 	s->decisions += nmv;
 	for (k = 0; k < nmv; k++)
 		free(mv[k].lines);
 	free(mv);
-	game_end(&g);
+	drive_release(&g);
 	sb_release(&err);
 	return rc;
 }

@@ -14,48 +14,18 @@
 #include "orders.h"
 #include "ren-test.h"
 #include "util.h"
+#include "../module-driver.h"
 #include "xmlutil.h"
 
 extern const struct game_module renaissance_module;
 #define M (&renaissance_module)
 
-struct mgame {
-	void *st;
-	struct dice dice;
-	struct journal j;
-	struct ctx c;
-};
-
 static void
-mgame_init(struct mgame *g, int n)
+mgame_init(struct drive *g, int n)
 {
 	unsigned char key[SEED_BYTES] = { 3 };
-	struct seating *s;
-	int k;
 
-	g->st = xcalloc(1, M->state_size);
-	M->state_init(g->st, ren_test_ruleset(), 0, M->reading_current);
-	s = M->seating(g->st);
-	s->nplayers = n;
-	for (k = 0; k < n; k++) {
-		s->players[k].country = k;
-		s->seat_of[k] = k;
-	}
-	dice_init(&g->dice, "ren-module-test");
-	dice_set_key(&g->dice, key);
-	journal_init(&g->j);
-	g->c.st = g->st;
-	g->c.dice = &g->dice;
-	g->c.j = &g->j;
-	M->setup(&g->c);
-}
-
-static void
-mgame_release(struct mgame *g)
-{
-	dice_release(&g->dice);
-	journal_release(&g->j);
-	free(g->st);
+	drive_start(g, M, ren_test_ruleset(), 0, n, "ren-module-test", key);
 }
 
 /* An order of country at step from lines joined by '\n'. */
@@ -114,7 +84,7 @@ TEST(ren_module_table)
 
 TEST(ren_module_game)
 {
-	struct mgame g;
+	struct drive g;
 	struct decision ds[8];
 	struct order o;
 	struct strbuf err;
@@ -179,7 +149,7 @@ TEST(ren_module_game)
 	sb_reset(&err);
 	M->describe(g.st, 0, &err);
 	CHECK_CONTAINS(err.buf, "game over");
-	mgame_release(&g);
+	drive_release(&g);
 	sb_release(&err);
 }
 
@@ -193,7 +163,7 @@ count_hidden(xmlNode *n, void *ctx)
 
 TEST(ren_module_hands_hidden)
 {
-	struct mgame g;
+	struct drive g;
 	struct decision ds[8];
 	xmlDoc *doc = xmlNewDoc(BAD_CAST "1.0");
 	xmlNode *root = xmlNewNode(NULL, BAD_CAST "x");
@@ -212,7 +182,7 @@ TEST(ren_module_hands_hidden)
 	M->state_hide(xml_child(root, "state"), NULL, count_hidden, &hidden);
 	CHECK_INT(hidden, 3);
 	xmlFreeDoc(doc);
-	mgame_release(&g);
+	drive_release(&g);
 }
 
 /* RR42, RR4: revised-map and original-turn-order are named with flag 0,

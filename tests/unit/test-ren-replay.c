@@ -15,52 +15,22 @@
 #include "orders.h"
 #include "ren-test.h"
 #include "util.h"
+#include "../module-driver.h"
 
 extern const struct game_module renaissance_module;
 #define M (&renaissance_module)
 
-struct rgame {
-	void *st;
-	struct dice dice;
-	struct journal j;
-	struct ctx c;
-};
-
 static void
-rgame_init(struct rgame *g)
+rgame_init(struct drive *g)
 {
 	unsigned char key[SEED_BYTES] = { 7 };
-	struct seating *s;
-	int k;
 
-	g->st = xcalloc(1, M->state_size);
-	M->state_init(g->st, ren_test_ruleset(), 0, M->reading_current);
-	s = M->seating(g->st);
-	s->nplayers = 4;
-	for (k = 0; k < 4; k++) {
-		s->players[k].country = k;
-		s->seat_of[k] = k;
-	}
-	dice_init(&g->dice, "ren-replay-test");
-	dice_set_key(&g->dice, key);
-	journal_init(&g->j);
-	g->c.st = g->st;
-	g->c.dice = &g->dice;
-	g->c.j = &g->j;
-	M->setup(&g->c);
-}
-
-static void
-rgame_release(struct rgame *g)
-{
-	dice_release(&g->dice);
-	journal_release(&g->j);
-	free(g->st);
+	drive_start(g, M, ren_test_ruleset(), 0, 4, "ren-replay-test", key);
 }
 
 /* Defaults up to the first purchase; that decision in *d. */
 static void
-to_purchase(struct rgame *g, struct decision *d)
+to_purchase(struct drive *g, struct decision *d)
 {
 	struct decision ds[8];
 	int n, steps;
@@ -79,7 +49,7 @@ to_purchase(struct rgame *g, struct decision *d)
 
 /* The order "line" twice, the lines numbered first and first + 1. */
 static void
-apply_twice(struct rgame *g, const struct decision *d, const char *line,
+apply_twice(struct drive *g, const struct decision *d, const char *line,
     int first)
 {
 	struct order o;
@@ -104,7 +74,7 @@ apply_twice(struct rgame *g, const struct decision *d, const char *line,
 /* RR25: the second ADVANCE of the same advance is not carried out */
 TEST(ren_replay_line_numbers)
 {
-	struct rgame live, replay;
+	struct drive live, replay;
 	struct decision d;
 	char **form, adv[64] = "";
 	int n, k, found = 0;
@@ -134,15 +104,15 @@ TEST(ren_replay_line_numbers)
 	for (k = 0; k < (int)live.j.n; k++)
 		if (strstr(live.j.ev[k].text, "not carried out"))
 			CHECK_CONTAINS(live.j.ev[k].text, "line 2 is not");
-	rgame_release(&live);
-	rgame_release(&replay);
+	drive_release(&live);
+	drive_release(&replay);
 }
 
 /* RR25's labels, IF and RETRY are kept in a stored step: a replay sees
    the script the player sent ("ZZ9" is the largest label code) */
 TEST(ren_replay_script_fields)
 {
-	struct rgame g;
+	struct drive g;
 	struct decision ds[8], d;
 	struct order o;
 	struct strbuf err;
@@ -181,5 +151,5 @@ TEST(ren_replay_script_fields)
 	o.nitems = 2;
 	CHECK_INT(M->apply(&g.c, &o, &err), 0);
 	sb_release(&err);
-	rgame_release(&g);
+	drive_release(&g);
 }
