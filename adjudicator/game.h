@@ -287,8 +287,9 @@ int game_load_run(struct game *g, const char *path, int run);
 int game_save(struct game *g, const char *path, const char *now);
 /*
  * The same with doc, which must be game_save_xml(g, now, ...) of this
- * moment: one document for the report and the file (issue 12).  The history entries the report needed but the splice
- * takes from the file are taken out of doc.  The caller frees doc.
+ * moment: one document for the report and the file (issue 12).  The
+ * history entries the report needed but the splice takes from the file
+ * are taken out of doc.  The caller frees doc.
  */
 int game_save_doc(struct game *g, xmlDoc *doc, const char *path);
 

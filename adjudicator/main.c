@@ -22,6 +22,7 @@
 
 #include "cmd.h"
 #include "diag.h"
+#include "module.h"
 #include "orders.h"
 #include "util.h"
 #include "xmlutil.h"
@@ -167,6 +168,10 @@ main_usage(FILE *f)
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name,
 		    commands[i].summary);
+	fprintf(f, "\ngames (new --game NAME):\n");
+	for (i = 0; game_modules[i] != NULL; i++)
+		fprintf(f, "  %-13s %s\n", game_modules[i]->name,
+		    game_modules[i]->title);
 	fprintf(f, "\n'adjudicator COMMAND --help' shows a command's options;"
 	    " see adjudicator(1).\n");
 	return f == stdout ? EXIT_OK : EXIT_USAGE;

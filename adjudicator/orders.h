@@ -4,8 +4,8 @@
  * An order file is plain text.  '#' starts a comment, blank lines are
  * ignored, keywords are case-insensitive.  GAME and COUNTRY come first;
  * each STEP line opens the orders for one decision, and the lines up to
- * the next STEP belong to it (parsed by the module, mod->parse_line).  The syntax is
- * documented in man/adjudicator-orders.5.
+ * the next STEP belong to it (parsed by the module, mod->parse_line).
+ * The syntax is documented in man/adjudicator-orders.5.
  *
  * Orders come as mail, so the text around them is a mail's: a greeting
  * before the GAME line, quoted lines ('>') of a reply, a signature after

@@ -333,8 +333,9 @@ check_received(struct game *g, const char *path, int *unchecked,
  * it came in: the entry's run, or its queued run, which an order that
  * replaces a waiting one keeps) must be, verbatim, a STEP block of a
  * signed message of that country recorded before it: a moderator who
- * edits an order's text (and the digests after it) is caught here.  Orders that came before the country's first
- * key are not signed and not checked.  An old PGP/MIME message's
+ * edits an order's text (and the digests after it) is caught here.
+ * Orders that came before the country's first key are not signed and
+ * not checked.  An old PGP/MIME message's
  * signature was not kept (check_received), so its orders are found in
  * the text as recorded; those of an encrypted message that cannot be
  * opened here are counted in *unchecked.

@@ -81,6 +81,11 @@ expect unknown-game 64 "--game 'chess': this adjudicator knows age-of-reason" \
 	"$adj" new -o "$w/other.xml" --game chess \
 	--player prussia:P:p@x --player spain:S:s@x --seed-file "$w/seed"
 [ ! -e "$w/other.xml" ] && ok || bad "an unknown game wrote a game file"
+# The usage names every game new --game knows, with its title.
+"$adj" --help > "$w/help" 2>&1
+grep -q '^  age-of-reason Age of Reason$' "$w/help" &&
+	grep -q '^  renaissance   Age of Renaissance$' "$w/help" && ok ||
+	bad "--help lists the games: $(cat "$w/help")"
 "$adj" new -o "$w/named.xml" --id bad --game age-of-reason \
 	--seed-file "$w/seed" --now 2026-12-01T00:00:00Z --report /dev/null \
 	--player prussia:P:p@x --player austria:A:a@x \
