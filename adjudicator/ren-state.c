@@ -233,15 +233,17 @@ ren_eliminate(struct ren_ctx *c, int prov, int empty_choice)
 	st->dom[prov] = REN_NOBODY;
 	st->dom_new[prov] = 0;
 	st->p[o].mat++;
-	if (empty_choice) {
-		ren_ev(c, "eliminate", o, "%s's dominance marker in %s is "
-		    "removed; by his choice the province is left empty "
-		    "(RR14).", ren_pname(st, o), name);
-	} else if (st->p[o].stock > 0) {
+	/* seed 5.4.2.1: the token comes from stock; the owner's choice
+	   (RR14) only decides when his stock is empty */
+	if (st->p[o].stock > 0) {
 		st->p[o].stock--;
 		st->tok[prov][o] = 1;
 		ren_ev(c, "eliminate", o, "%s's dominance marker in %s is "
 		    "replaced by one token.", ren_pname(st, o), name);
+	} else if (empty_choice) {
+		ren_ev(c, "eliminate", o, "%s's dominance marker in %s is "
+		    "removed; by his choice the province is left empty "
+		    "(RR14).", ren_pname(st, o), name);
 	} else if (st->p[o].expansion > 0) {
 		st->p[o].expansion--;
 		st->tok[prov][o] = 1;

@@ -538,3 +538,45 @@ TEST(ren_cards_printed_word_rebate)
 	sb_release(&err);
 	ren_test_game_release(&t);
 }
+
+/* seed 5.4.2.1, RR14: the token that replaces an eliminated marker comes
+   from stock; only when the stock is empty does the owner's standing
+   ELIMINATION EMPTY leave the province empty instead of taking a token
+   from his expansion area */
+TEST(ren_cards_elimination_choice_only_with_empty_stock)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	int stock;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	ren_test_dom(&t, GEN, "milan");
+	ren_test_dom(&t, GEN, "lyons");
+	t.st.p[GEN].elimination_empty = 1;
+	t.st.p[GEN].expansion = 3;
+	stock = t.st.p[GEN].stock;
+	CHECK_INT(play_with(&t, VEN, "rebellion",
+	    choices(-1, 1, "milan", NULL), &err), 0);
+	CHECK_INT(t.st.tok[RP("milan")][GEN], 1);	/* from stock */
+	CHECK_INT(t.st.p[GEN].stock, stock - 1);
+	CHECK_INT(t.st.p[GEN].expansion, 3);
+	/* stock empty: his choice leaves Lyons empty */
+	t.st.p[GEN].stock = 0;
+	t.st.p[VEN].hand = 0;
+	CHECK_INT(play_with(&t, VEN, "rebellion",
+	    choices(-1, 1, "lyons", NULL), &err), 0);
+	CHECK_INT(t.st.tok[RP("lyons")][GEN], 0);
+	CHECK_INT(t.st.p[GEN].expansion, 3);
+	CHECK_CONTAINS(ren_test_events(&t), "by his choice the province is "
+	    "left empty (RR14)");
+	/* without the choice, the expansion area gives the token */
+	t.st.p[GEN].elimination_empty = 0;
+	ren_test_dom(&t, GEN, "lyons");
+	CHECK_INT(play_with(&t, VEN, "rebellion",
+	    choices(-1, 1, "lyons", NULL), &err), 0);
+	CHECK_INT(t.st.tok[RP("lyons")][GEN], 1);
+	CHECK_INT(t.st.p[GEN].expansion, 2);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
