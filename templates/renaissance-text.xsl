@@ -35,6 +35,35 @@
     <xsl:value-of select="concat(substring('            ', 1, $w - string-length($v)), $v)"/>
   </xsl:template>
 
+  <!--
+    The holders of a commodity's provinces after its row ("Venice 1;
+    Hamburg 2"), as many as fit in 78 columns; five or six players' do
+    not fit on one line, and the rest go on lines indented under the
+    column.  A holder is not split from his count.  rest: "NAME K; "
+    for each holder still to write; col: the characters on the line.
+  -->
+  <xsl:variable name="held-indent" select="'                                     '"/>
+  <xsl:template name="held-lines">
+    <xsl:param name="rest"/>
+    <xsl:param name="col"/>
+    <xsl:variable name="after" select="substring-after($rest, '; ')"/>
+    <xsl:variable name="piece" select="concat(substring-before($rest, '; '), substring(';', 1, $after != ''))"/>
+    <xsl:variable name="fits" select="$col + 1 + string-length($piece) &lt;= 78"/>
+    <xsl:choose>
+      <xsl:when test="$fits"><xsl:value-of select="concat(' ', $piece)"/></xsl:when>
+      <xsl:otherwise><xsl:value-of select="concat($nl, $held-indent, $piece)"/></xsl:otherwise>
+    </xsl:choose>
+    <xsl:choose>
+      <xsl:when test="$after != ''">
+        <xsl:call-template name="held-lines">
+          <xsl:with-param name="rest" select="$after"/>
+          <xsl:with-param name="col" select="$fits * ($col + 1) + not($fits) * string-length($held-indent) + string-length($piece)"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="$nl"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
   <xsl:template match="state">
     <xsl:variable name="st" select="."/>
     <xsl:call-template name="rule"><xsl:with-param name="title" select="concat('Standings after run ', /game/@run)"/></xsl:call-template>
@@ -124,7 +153,16 @@
       <xsl:call-template name="pad"><xsl:with-param name="v" select="@value"/><xsl:with-param name="w" select="6"/></xsl:call-template>
       <xsl:call-template name="pad"><xsl:with-param name="v" select="concat(substring('yes', 1, 3 * ($m/@shortage &gt; 0)), substring('-', 1, not($m/@shortage &gt; 0)))"/><xsl:with-param name="w" select="9"/></xsl:call-template>
       <xsl:call-template name="pad"><xsl:with-param name="v" select="concat(substring('yes', 1, 3 * ($m/@surplus &gt; 0)), substring('-', 1, not($m/@surplus &gt; 0)))"/><xsl:with-param name="w" select="8"/></xsl:call-template>
-      <xsl:value-of select="concat('  ', count($provs), ' in all', substring(': ', 1, 2 * ($held != '')), substring($held, 1, string-length($held) - 2), $nl)"/>
+      <xsl:value-of select="concat('  ', count($provs), ' in all', substring(':', 1, $held != ''))"/>
+      <xsl:choose>
+        <xsl:when test="$held != ''">
+          <xsl:call-template name="held-lines">
+            <xsl:with-param name="rest" select="$held"/>
+            <xsl:with-param name="col" select="43 + string-length(count($provs))"/>
+          </xsl:call-template>
+        </xsl:when>
+        <xsl:otherwise><xsl:value-of select="$nl"/></xsl:otherwise>
+      </xsl:choose>
     </xsl:for-each>
     <xsl:variable name="paid" select="/game/history/entry[@run = $run]/event[@type = 'commodity']"/>
     <xsl:if test="$paid">

@@ -203,6 +203,36 @@ for c in $(echo "$state" | sed -n 's/.*<market commodity="\([a-z]*\)" shortage="
 done
 check "Stone is dominated by Paris (its capital) and Venice (Milan)" \
     grep -Eq '^Stone +1 +- +- +8 in all: Paris 1; Venice 1$' public.txt
+# Five or six holders do not fit after a commodity's row: the rest go on
+# lines indented under the column, a holder never split from his count.
+# The eight Stone provinces dominated two by each player (a state made up
+# for the template alone: the game would refuse it).
+cat > stone.xsl <<'EOF'
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+  <xsl:variable name="stone" select="/game/ruleset/provinces/province[commodity/@ref = 'stone']"/>
+  <xsl:template match="@*|node()"><xsl:copy><xsl:apply-templates select="@*|node()"/></xsl:copy></xsl:template>
+  <xsl:template match="state/province[@id = /game/ruleset/provinces/province[commodity/@ref = 'stone']/@id]"/>
+  <xsl:template match="state">
+    <xsl:copy>
+      <xsl:apply-templates select="@*|node()"/>
+      <xsl:for-each select="$stone">
+        <province id="{@id}" marker="p{position() mod 4 + 1}"/>
+      </xsl:for-each>
+    </xsl:copy>
+  </xsl:template>
+</xsl:stylesheet>
+EOF
+xsltproc stone.xsl g.xml > stone.xml 2>>rep.err &&
+    xsltproc "$ROOT/templates/renaissance-text.xsl" stone.xml > stone.txt \
+    2>>rep.err
+stone=$(grep -A1 '^Stone ' stone.txt)
+check "the Stone row wraps after a holder, under its column: $stone" \
+    test "$(echo "$stone" | sed -n 1p | sed 's/  */ /g')" = \
+    "Stone 1 - - 8 in all: Barcelona 2; Genoa 2; Paris 2;" -a \
+    "$(echo "$stone" | sed -n 2p)" = \
+    "                                     Venice 2"
+check "every line of the made-up report fits in 78 columns" \
+    awk 'length > 78 { exit 1 }' stone.txt
 check "the board shows Milan dominated by Venice" \
     has public.txt 'Milan (3) *Venice;'
 check "the board shows Genoa's two tokens in Rome" \
