@@ -203,7 +203,7 @@ private_reports(struct game *g, const char *template_path, const char *dir,
 			withheld[co] = 0;
 		rc = report_render(mine, template_path, g->run, id, &text,
 		    &len);
-		xmlFreeDoc(mine);
+		game_doc_free(g, mine);
 		if (rc != EXIT_OK)
 			break;
 		sb_reset(&err);
@@ -274,7 +274,7 @@ save_with_reports(struct game *g, const char *path, const char *now,
 	report_stage(NULL);
 	if (rc == EXIT_OK && game_save_doc(g, doc, path) != 0)
 		rc = diag_status() ? diag_status() : EXIT_IOERR;
-	xmlFreeDoc(doc);
+	game_doc_free(g, doc);
 	if (rc != EXIT_OK && access(path, F_OK) == 0)
 		fprintf(stderr, "adjudicator: nothing was changed; %s is as "
 		    "it was\n", path);

@@ -85,7 +85,7 @@ cmd_report(int argc, char **argv)
 	doc = game_to_xml_for(&g, NULL, viewer ? co : NO_COUNTRY);
 	rc = report_write(doc, template, run >= 0 ? (int)run : g.run, viewer,
 	    out);
-	xmlFreeDoc(doc);
+	game_doc_free(&g, doc);
 	game_release(&g);
 	return rc;
 }

@@ -127,6 +127,43 @@ game_report_xml(struct game *g, const char *now, int viewer, int run)
 }
 
 /*
+ * Issue 20.8: a document gets the game's ruleset copy itself, lent until
+ * game_doc_free, not a copy of it (Age of Renaissance's is 1.5 MB of
+ * tree); one made while it is lent gets a copy.  Every such document
+ * shares the ruleset's dictionary, so that the nodes' names, which point
+ * into it, stay valid in either document.
+ */
+static xmlNode *
+ruleset_lend(struct game *g, xmlDoc *doc)
+{
+	xmlNode *rs;
+
+	if (g->rs_lent != NULL)
+		return xmlDocCopyNode(g->rs_lent_node, doc, 1);
+	rs = g->rsdoc != NULL ? xmlDocGetRootElement(g->rsdoc) : NULL;
+	if (rs == NULL)
+		return NULL;
+	xmlUnlinkNode(rs);
+	g->rs_lent = doc;
+	g->rs_lent_node = rs;
+	return rs;
+}
+
+void
+game_doc_free(struct game *g, xmlDoc *doc)
+{
+	if (doc == NULL)
+		return;
+	if (g->rs_lent == doc) {
+		xmlUnlinkNode(g->rs_lent_node);
+		xmlDocSetRootElement(g->rsdoc, g->rs_lent_node);
+		g->rs_lent = NULL;
+		g->rs_lent_node = NULL;
+	}
+	xmlFreeDoc(doc);
+}
+
+/*
  * Writes the game as a document.  History entries from `from` on are all
  * written; those before it only when need_run >= 0 and they are of that
  * run or key entries (what the text report reads, game_doc_trim).  With
@@ -137,11 +174,16 @@ build_xml(struct game *g, const char *now, int viewer, int need_run,
     size_t from, int marks)
 {
 	xmlDoc *doc = xmlNewDoc((const xmlChar *)"1.0");
-	xmlNode *root = xmlNewNode(NULL, (const xmlChar *)"game"), *n, *m;
+	xmlNode *root, *n, *m;
 	struct decision d[GAME_MAX_SIDES];
 	int i, np;
 	size_t k;
 
+	if (g->rsdoc != NULL && g->rsdoc->dict != NULL) {
+		doc->dict = g->rsdoc->dict;
+		xmlDictReference(doc->dict);
+	}
+	root = xmlNewDocNode(doc, NULL, (const xmlChar *)"game", NULL);
 	xmlDocSetRootElement(doc, root);
 	xml_set(root, "id", g->id);
 	/*
@@ -197,8 +239,7 @@ build_xml(struct game *g, const char *now, int viewer, int need_run,
 		n = xml_add(root, "settings", NULL);
 		xml_set_int(n, "deadline-hours", g->deadline_hours);
 	}
-	xmlAddChild(root, xmlDocCopyNode(xmlDocGetRootElement(g->rsdoc), doc,
-	    1));
+	xmlAddChild(root, ruleset_lend(g, doc));
 	ruleset_commit_xml(g, root);
 	n = xml_add(root, "history", NULL);
 	for (k = 0; k < from && need_run >= 0; k++)

@@ -50,6 +50,11 @@ game_release(struct game *g)
 	free(g->queue);
 	free(g->deadlines);
 	free(g->rs_parts);
+	if (g->rs_lent != NULL) {
+		/* a document not given back (game_doc_free) keeps none */
+		xmlUnlinkNode(g->rs_lent_node);
+		xmlFreeNode(g->rs_lent_node);
+	}
 	if (g->rsdoc != NULL)
 		xmlFreeDoc(g->rsdoc);
 	dice_release(&g->dice);

@@ -103,6 +103,9 @@ struct game {
 	char created[32];
 	void *rs;		/* the module's ruleset (ruleset_load) */
 	xmlDoc *rsdoc;		/* the ruleset copy, root <ruleset> */
+	/* the document its root is lent to (build_xml), and the root */
+	xmlDoc *rs_lent;
+	xmlNode *rs_lent_node;
 	void *st;		/* the module's state: state_size bytes */
 	unsigned variants;	/* the variants' flags (module.h) */
 	int reading;		/* the reading of the rules it is played under */
@@ -318,6 +321,12 @@ xmlDoc *game_to_xml_for(struct game *g, const char *now, int viewer);
  */
 xmlDoc *game_report_xml(struct game *g, const char *now, int viewer,
     int run);
+/*
+ * Frees a document made by the three above, giving the game back the
+ * ruleset copy they hold (lent, not copied: issue 20.8).  xmlFreeDoc
+ * would free it with the document.
+ */
+void game_doc_free(struct game *g, xmlDoc *doc);
 
 /* view.c */
 

@@ -577,8 +577,19 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	/* the cache's file had its ruleset copy checked when it was loaded */
 	if (c == NULL && ruleset_check(g, rsnode, path, lean) != 0)
 		goto out;
+	/*
+	 * Issue 20.8: the file's own <ruleset> is moved, not copied, into the
+	 * game's ruleset document, which shares the parse's dictionary (the
+	 * names the nodes point into): a copy of Age of Renaissance's is
+	 * 1.5 MB of tree.  Nothing below reads it from root.
+	 */
 	g->rsdoc = xmlNewDoc((const xmlChar *)"1.0");
-	xmlDocSetRootElement(g->rsdoc, xmlDocCopyNode(rsnode, g->rsdoc, 1));
+	if (doc->dict != NULL) {
+		g->rsdoc->dict = doc->dict;
+		xmlDictReference(doc->dict);
+	}
+	xmlUnlinkNode(rsnode);
+	xmlDocSetRootElement(g->rsdoc, rsnode);
 	g->rs = mod->ruleset_load(xmlDocGetRootElement(g->rsdoc), path);
 	if (g->rs == NULL)
 		goto out;

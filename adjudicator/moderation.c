@@ -404,7 +404,7 @@ out:
 	free(html);
 	free(html_name);
 	free(text);
-	xmlFreeDoc(doc);
+	game_doc_free(g, doc);
 	if (rc != EXIT_OK) {
 		diag(rc, m->game_path, 0, "cannot queue the reports of run %d",
 		    run);

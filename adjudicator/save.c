@@ -47,7 +47,7 @@ game_save(struct game *g, const char *path, const char *now)
 	xmlDoc *doc = build_xml(g, now, NO_COUNTRY, -1, g->splice_n, 1);
 	int rc = game_save_doc(g, doc, path);
 
-	xmlFreeDoc(doc);
+	game_doc_free(g, doc);
 	return rc;
 }
 
