@@ -82,7 +82,12 @@ cmd_report(int argc, char **argv)
 		viewer = game_country_id(&g, co);
 		sb_release(&err);
 	}
-	doc = game_to_xml_for(&g, NULL, viewer ? co : NO_COUNTRY);
+	/*
+	 * Issue 12, 20.8: the text report gets the history entries it reads
+	 * (game_report_xml), as resolve renders it, not the whole history.
+	 */
+	doc = game_report_xml(&g, NULL, viewer ? co : NO_COUNTRY,
+	    template == NULL ? g.run : -1);
 	rc = report_write(doc, template, run >= 0 ? (int)run : g.run, viewer,
 	    out);
 	game_doc_free(&g, doc);
