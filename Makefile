@@ -8,7 +8,9 @@
 #   make valgrind        the unit tests and a short game under valgrind
 #   make bench           speed and memory figures (prints, never fails)
 #   make random-games    Age of Renaissance games of the random player: 200
-#                        through the module, 10 through the CLI
+#                        through the module, 40 more with each of the
+#                        revised-map and original-turn-order variants,
+#                        10 through the CLI
 #   make fuzz            libFuzzer targets with ASan and UBSan (build-fuzz/,
 #                        clang), each run FUZZ_SECONDS on a corpus seeded
 #                        from the tests (tests/fuzz/run.sh)
@@ -173,13 +175,16 @@ bench: all
 
 # Complete Age of Renaissance games of the random player: 200 through the
 # module (seeds 1000-1199, 3-6 players, a fifth of the decisions by
-# default), and 10 through the CLI, each verified (tests/tools/ren-bot.py;
-# about 40 s a game).
+# default), 40 with each variant that changes the map or the turn (RR42,
+# RR4; seeds 2000-2039), and 10 through the CLI, each verified
+# (tests/tools/ren-bot.py; about 40 s a game).
 random-games: all $(B)/ren-random
 	$(B)/ren-random -n $(RANDOM_GAMES) -s 1000
+	$(B)/ren-random -n $(RANDOM_VARIANT_GAMES) -s 2000 -V revised-map
 	TMPDIR=$${TMPDIR:-/dev/shm} tests/tools/ren-bot.py $(B)/adjudicator \
 		--games $(RANDOM_CLI_GAMES) --seed 1000
 RANDOM_GAMES ?= 200
+RANDOM_VARIANT_GAMES ?= 40
 RANDOM_CLI_GAMES ?= 10
 
 lint-man:

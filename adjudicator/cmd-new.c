@@ -310,6 +310,10 @@ cmd_new(int argc, char **argv)
 		}
 		g.variants |= f;
 	}
+	if (game_ruleset_variants(&g, rspath) != 0) {
+		rc = diag_status();
+		goto out;
+	}
 	/* the state is made again with the variants, the seats kept */
 	seats = *game_seats(&g);
 	mod->state_init(g.st, g.rs, g.variants, g.reading);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "orders.h"
 #include "pgp.h"
 #include "util.h"
@@ -35,6 +36,23 @@ game_set_module(struct game *g, const struct game_module *mod)
 	g->st = xcalloc(1, mod->state_size);
 	g->reading = mod->reading_current;
 	mod->state_init(g->st, NULL, 0, g->reading);
+}
+
+int
+game_ruleset_variants(struct game *g, const char *path)
+{
+	struct strbuf err;
+	int rc = 0;
+
+	if (g->module->ruleset_variants == NULL || g->rs == NULL)
+		return 0;
+	sb_init(&err);
+	if (g->module->ruleset_variants(g->rs, g->variants, &err) != 0) {
+		diag(EXIT_DATAERR, path, 0, "%s", err.buf);
+		rc = -1;
+	}
+	sb_release(&err);
+	return rc;
 }
 
 void

@@ -210,6 +210,12 @@ void game_release(struct game *g);
  * default module; load and new bind the module the game names).
  */
 void game_set_module(struct game *g, const struct game_module *mod);
+/*
+ * The game's own ruleset changed for its variants (module.h's
+ * ruleset_variants), once g->rs is loaded and g->variants known; 0, or
+ * -1 after a diagnostic naming path.
+ */
+int game_ruleset_variants(struct game *g, const char *path);
 
 /* The seats of the game's players, inside its state (module.h). */
 static inline struct seating *

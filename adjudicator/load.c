@@ -595,7 +595,8 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		goto out;
 	g->reading = rules;
 	mod->state_init(g->st, g->rs, 0, rules);
-	if (read_players(g, root, path) != 0)
+	if (read_players(g, root, path) != 0 ||
+	    game_ruleset_variants(g, path) != 0)
 		goto out;
 	/* the state is made again with the variants, the seats kept */
 	seats = *game_seats(g);

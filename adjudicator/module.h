@@ -129,6 +129,16 @@ struct game_module {
 	 * lean schema leaves out); 0, or -1 after diagnostics.
 	 */
 	int (*ruleset_ids_ok)(xmlNode *root, const char *file);
+	/*
+	 * Changes a game's own ruleset (what ruleset_load returned for it)
+	 * for the variants that change the board, once, after ruleset_load
+	 * and before state_init with those variants: every game has its
+	 * own ruleset, so games of two maps live side by side in one
+	 * process.  0, or -1 with err.  NULL: no variant changes the
+	 * ruleset.
+	 */
+	int (*ruleset_variants)(void *rs, unsigned variants,
+	    struct strbuf *err);
 	/* The number of players the ruleset allows. */
 	void (*players_range)(const void *rs, int *min, int *max);
 

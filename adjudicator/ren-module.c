@@ -4,10 +4,10 @@
  *
  * The sides are the seats p1 .. p6 ("player 1" ..): a player's capital is
  * only known after the capital bid (RR3), and a side's name must be known
- * when the game is made.  The module is complete as far as module.h asks
- * except the variants revised-map and original-turn-order (RR42, RR4),
- * which are listed with flag 0 and so refused by new.  Its reports are templates/renaissance-text.xsl
- * and renaissance-html.xsl (issue 20 point 5).
+ * when the game is made.  A game of the revised map (RR42) has its own
+ * ruleset with the data file's variant applied (ruleset_variants).  Its
+ * reports are templates/renaissance-text.xsl and renaissance-html.xsl
+ * (issue 20 point 5).
  */
 #include "module.h"
 
@@ -120,10 +120,8 @@ static const struct variant_info variants[] = {
 	/* RR36's epochs to play, 3 unless one of these */
 	{ "epochs-1", 1u << 8, "RR36", "the game ends with epoch 1" },
 	{ "epochs-2", 1u << 9, "RR36", "the game ends with epoch 2" },
-	/* flag 0: named so that new's list of variants says why they are
-	   refused; module_variant finds no flag, and no game has them */
-	{ "revised-map", 0, "RR42", "not implemented yet (the map would "
-	  "have to change per game)" },
+	{ "revised-map", REN_VAR_REVISED_MAP, "RR42",
+	  "the 1999 map: Loire, no Smolensk (BOARD 16)" },
 	{ "original-turn-order", 0, "RR4", "not implemented yet (the "
 	  "order-of-play bid at the end of each turn for the next)" },
 };
@@ -151,6 +149,17 @@ static void
 ruleset_free(void *rs)
 {
 	free(rs);
+}
+
+/* RR42: the map of a game of the revised map is its own. */
+static int
+ruleset_variants(void *rsv, unsigned var, struct strbuf *err)
+{
+	struct ren_ruleset *rs = rsv;
+
+	if (!(var & REN_VAR_REVISED_MAP))
+		return 0;
+	return ren_ruleset_apply_variant(rs, "revised-map", err);
 }
 
 static int
@@ -829,6 +838,7 @@ const struct game_module renaissance_module = {
 	.ruleset_load = ruleset_load,
 	.ruleset_free = ruleset_free,
 	.ruleset_ids_ok = ruleset_ids_ok,
+	.ruleset_variants = ruleset_variants,
 	.players_range = players_range,
 	.ncountries = ncountries,
 	.country_find = country_find,

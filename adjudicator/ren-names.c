@@ -109,6 +109,54 @@ cand_find(const struct cands *c, const char *text, struct strbuf *err)
 	return -1;
 }
 
+/*
+ * Whether text names province i, taken off this game's map or only on
+ * another map (RR42); if so, err says which variant's map has it, since
+ * "unknown province 'Smolensk'" would send a player of the 1996 map
+ * looking for a typo.
+ */
+static int
+off_map(const struct ren_ruleset *rs, int i, const char *text,
+    struct strbuf *err)
+{
+	const struct ren_province *p = &rs->provinces[i];
+	char in[128], f[128];
+	int k, v, hit = 0;
+
+	name_fold(text, in, sizeof(in), 0);
+	name_fold(p->name, f, sizeof(f), 0);
+	hit = strcmp(in, f) == 0;
+	name_fold(p->id, f, sizeof(f), 0);
+	hit |= strcmp(in, f) == 0;
+	for (k = 0; k < p->naliases; k++) {
+		name_fold(p->aliases[k], f, sizeof(f), 0);
+		hit |= strcmp(in, f) == 0;
+	}
+	if (!hit || err == NULL)
+		return hit;
+	for (v = 0; v < rs->nvariants; v++) {
+		const struct ren_variant *var = &rs->variants[v];
+
+		for (k = 0; k < var->nadd; k++)
+			if (var->add[k] == i) {
+				sb_addf(err, "%s is not on this game's map: "
+				    "only the map of the variant '%s' has it "
+				    "(RR42)", p->name, var->id);
+				return 1;
+			}
+		for (k = 0; k < var->nops; k++)
+			if (var->ops[k].op == VOP_REMOVE_PROVINCE &&
+			    var->ops[k].a == i && (rs->applied >> v & 1)) {
+				sb_addf(err, "%s is not on this game's map: "
+				    "the variant '%s' takes it off (RR42)",
+				    p->name, var->id);
+				return 1;
+			}
+	}
+	sb_addf(err, "%s is not on this game's map (RR42)", p->name);
+	return 1;
+}
+
 int
 ren_find_province(const struct ren_ruleset *rs, const char *text,
     struct strbuf *err)
@@ -128,7 +176,14 @@ ren_find_province(const struct ren_ruleset *rs, const char *text,
 		for (k = 0; k < p->naliases; k++)
 			cand(c, i, p->aliases[k], p->name);
 	}
-	r = cand_find(c, text, err);
+	r = cand_find(c, text, NULL);
+	for (i = 0; r < 0 && i < rs->nprovinces; i++)
+		if (rs->provinces[i].removed && off_map(rs, i, text, err)) {
+			free(c);
+			return -1;
+		}
+	if (r < 0)
+		r = cand_find(c, text, err);
 	free(c);
 	return r;
 }

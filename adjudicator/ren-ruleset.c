@@ -1082,11 +1082,11 @@ ren_ruleset_apply_variant(struct ren_ruleset *rs, const char *id,
     struct strbuf *err)
 {
 	const struct ren_variant *v = NULL;
-	int i, k;
+	int i, k, vi = -1;
 
 	for (i = 0; i < rs->nvariants; i++)
 		if (strcmp(rs->variants[i].id, id) == 0)
-			v = &rs->variants[i];
+			v = &rs->variants[vi = i];
 	if (v == NULL) {
 		sb_addf(err, "unknown variant '%s' (the ruleset has", id);
 		for (i = 0; i < rs->nvariants; i++)
@@ -1095,6 +1095,9 @@ ren_ruleset_apply_variant(struct ren_ruleset *rs, const char *id,
 		sb_add(err, rs->nvariants ? ")" : " none)");
 		return -1;
 	}
+	if (rs->applied >> vi & 1)
+		return 0;
+	rs->applied |= 1u << vi;
 	for (k = 0; k < v->nadd; k++) {
 		struct ren_province *p = &rs->provinces[v->add[k]];
 

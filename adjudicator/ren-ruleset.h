@@ -199,6 +199,7 @@ struct ren_ruleset {
 	int euro_return_turn[REN_MAX_PLAYERS + 1];
 	int nvariants;
 	struct ren_variant variants[REN_MAX_VARIANTS];
+	unsigned applied;		/* bit per variants[]: this map's */
 };
 
 /*
@@ -217,7 +218,8 @@ int ren_ruleset_from_xml(struct ren_ruleset *rs, xmlNode *root,
 struct ren_ruleset *ren_ruleset_load(const char *path);
 /*
  * Applies the named map variant (RR42) to rs: provinces removed or added,
- * links changed.  0, or -1 with a message in err ("unknown variant 'x'").
+ * links changed; a variant applied already is left as it is.  0, or -1
+ * with a message in err ("unknown variant 'x'").
  */
 int ren_ruleset_apply_variant(struct ren_ruleset *rs, const char *id,
     struct strbuf *err);

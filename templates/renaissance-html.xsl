@@ -21,12 +21,19 @@
 
   <xsl:key name="country" match="/game/ruleset/provinces/province[@id = /game/state/player/@capital]" use="/game/state/player[@capital = current()/@id]/@id"/>
   <xsl:key name="country" match="/game/players/player[not(@country = /game/state/player[@capital]/@id)]" use="@country"/>
-  <xsl:key name="place" match="/game/ruleset/provinces/province | /game/ruleset/waters/water" use="@id"/>
+  <xsl:key name="place" match="/game/ruleset/provinces/province | /game/ruleset/variants/variant/add-province | /game/ruleset/waters/water" use="@id"/>
   <xsl:key name="card" match="/game/ruleset/cards/card" use="@id"/>
   <xsl:key name="advance" match="/game/ruleset/advances/advance" use="@letter"/>
 
   <xsl:variable name="rs" select="/game/ruleset"/>
   <xsl:variable name="st" select="/game/state"/>
+  <!--
+    The game's map (RR42): the data file's, changed by the map variant
+    the game plays (revised-map: Loire, no Smolensk), as the program
+    changes its own copy.
+  -->
+  <xsl:variable name="mapvar" select="$rs/variants/variant[@id = /game/variants/variant/@name]"/>
+  <xsl:variable name="provinces" select="$rs/provinces/province[not(@id = $mapvar/remove-province/@ref)] | $mapvar/add-province"/>
   <!-- a colour for each seat, p1 ... p6 -->
   <xsl:variable name="colours" select="'p1#c0392bp2#2e6fd8p3#e0a800p4#27a05ap5#8e44adp6#e67e22'"/>
 
@@ -153,7 +160,7 @@
         <p class="ships">
           <xsl:variable name="reach" select="concat(' ', @ship-reach, ' ')"/>
           <xsl:value-of select="concat('Ships of ', key('country', @id)/@name, ': ', @ships, ' ', @ship-level, ' (', $rs/shipping/row[@id = current()/@ships], '). They reach, where land and caravans do not (RR26): ')"/>
-          <xsl:for-each select="$rs/provinces/province[contains($reach, concat(' ', @id, ' '))]">
+          <xsl:for-each select="$provinces[contains($reach, concat(' ', @id, ' '))]">
             <xsl:value-of select="concat(@name, substring(', ', 1, 2 * (position() != last())))"/>
           </xsl:for-each>
           <xsl:if test="not(@ship-reach)">nothing more</xsl:if>
@@ -171,7 +178,7 @@
         <tbody>
           <xsl:for-each select="$rs/commodities/commodity">
             <xsl:variable name="m" select="$st/market[@commodity = current()/@id]"/>
-            <xsl:variable name="provs" select="$rs/provinces/province[commodity/@ref = current()/@id]"/>
+            <xsl:variable name="provs" select="$provinces[commodity/@ref = current()/@id]"/>
             <tr>
               <td class="l"><xsl:value-of select="@name"/></td>
               <td><xsl:value-of select="@value"/></td>
@@ -216,20 +223,24 @@
   </xsl:template>
 
   <xsl:template name="map">
-    <svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="0 0 {$rs/map/@width} {$rs/map/@height}" role="img" aria-label="The map of the 108 provinces">
+    <svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="0 0 {$rs/map/@width} {$rs/map/@height}" role="img" aria-label="The map of the {count($provinces)} provinces">
       <rect width="{$rs/map/@width}" height="{$rs/map/@height}" class="sea"/>
       <g class="water-links">
-        <xsl:for-each select="$rs/water-links/link">
+        <xsl:for-each select="$rs/water-links/link | $mapvar/add-water-link">
           <xsl:variable name="a" select="key('place', @a)"/>
           <xsl:variable name="b" select="key('place', @b)"/>
-          <line x1="{$a/@x}" y1="{$a/@y}" x2="{$b/@x}" y2="{$b/@y}"/>
+          <xsl:if test="not($mapvar/remove-water-link[(@a = $a/@id and @b = $b/@id) or (@a = $b/@id and @b = $a/@id)])">
+            <line x1="{$a/@x}" y1="{$a/@y}" x2="{$b/@x}" y2="{$b/@y}"/>
+          </xsl:if>
         </xsl:for-each>
       </g>
       <g class="land-links">
-        <xsl:for-each select="$rs/land-links/link">
-          <xsl:variable name="a" select="key('place', @a)"/>
-          <xsl:variable name="b" select="key('place', @b)"/>
-          <line x1="{$a/@x}" y1="{$a/@y}" x2="{$b/@x}" y2="{$b/@y}"/>
+        <xsl:for-each select="$rs/land-links/link | $mapvar/add-land-link | $mapvar/add-province/adjacent">
+          <xsl:variable name="a" select="key('place', concat(@a, self::adjacent/../@id))"/>
+          <xsl:variable name="b" select="key('place', concat(@b, @ref))"/>
+          <xsl:if test="not($mapvar/remove-province[@ref = $a/@id or @ref = $b/@id] | $mapvar/remove-land-link[(@a = $a/@id and @b = $b/@id) or (@a = $b/@id and @b = $a/@id)])">
+            <line x1="{$a/@x}" y1="{$a/@y}" x2="{$b/@x}" y2="{$b/@y}"/>
+          </xsl:if>
         </xsl:for-each>
       </g>
       <g class="waters">
@@ -246,13 +257,13 @@
           <xsl:variable name="reach" select="concat(' ', @ship-reach, ' ')"/>
           <xsl:variable name="c"><xsl:call-template name="colour"><xsl:with-param name="id" select="@id"/></xsl:call-template></xsl:variable>
           <xsl:variable name="k" select="position()"/>
-          <xsl:for-each select="$rs/provinces/province[contains($reach, concat(' ', @id, ' '))]">
+          <xsl:for-each select="$provinces[contains($reach, concat(' ', @id, ' '))]">
             <circle cx="{@x}" cy="{@y}" r="{14 + 3 * $k}" stroke="{$c}" data-reach="{@id}"/>
           </xsl:for-each>
         </xsl:for-each>
       </g>
       <g class="provinces">
-        <xsl:for-each select="$rs/provinces/province">
+        <xsl:for-each select="$provinces">
           <xsl:variable name="here" select="$st/province[@id = current()/@id]"/>
           <xsl:variable name="fill">
             <xsl:choose>

@@ -18,7 +18,10 @@
   -->
   <xsl:key name="country" match="/game/ruleset/provinces/province[@id = /game/state/player/@capital]" use="/game/state/player[@capital = current()/@id]/@id"/>
   <xsl:key name="country" match="/game/players/player[not(@country = /game/state/player[@capital]/@id)]" use="@country"/>
-  <xsl:key name="province" match="/game/ruleset/provinces/province" use="@id"/>
+  <xsl:key name="province" match="/game/ruleset/provinces/province | /game/ruleset/variants/variant/add-province" use="@id"/>
+  <!-- the game's map: the data file's, changed by its map variant (RR42) -->
+  <xsl:variable name="mapvar" select="/game/ruleset/variants/variant[@id = /game/variants/variant/@name]"/>
+  <xsl:variable name="provinces" select="/game/ruleset/provinces/province[not(@id = $mapvar/remove-province/@ref)] | $mapvar/add-province"/>
   <xsl:key name="card" match="/game/ruleset/cards/card" use="@id"/>
   <xsl:key name="advance" match="/game/ruleset/advances/advance" use="@letter"/>
   <xsl:key name="commodity" match="/game/ruleset/commodities/commodity" use="@id"/>
@@ -99,7 +102,7 @@
     <xsl:for-each select="player[@ships]">
       <xsl:variable name="reach" select="concat(' ', @ship-reach, ' ')"/>
       <xsl:variable name="names">
-        <xsl:for-each select="/game/ruleset/provinces/province[contains($reach, concat(' ', @id, ' '))]">
+        <xsl:for-each select="$provinces[contains($reach, concat(' ', @id, ' '))]">
           <xsl:value-of select="concat(@name, substring(', ', 1, 2 * (position() != last())))"/>
         </xsl:for-each>
       </xsl:variable>
@@ -140,7 +143,7 @@
     <xsl:value-of select="concat('Commodity  Value Shortage Surplus  Dominated provinces', $nl)"/>
     <xsl:for-each select="/game/ruleset/commodities/commodity">
       <xsl:variable name="m" select="$st/market[@commodity = current()/@id]"/>
-      <xsl:variable name="provs" select="/game/ruleset/provinces/province[commodity/@ref = current()/@id]"/>
+      <xsl:variable name="provs" select="$provinces[commodity/@ref = current()/@id]"/>
       <xsl:variable name="held">
         <xsl:for-each select="$st/player">
           <xsl:variable name="k" select="count($st/province[@marker = current()/@id][@id = $provs/@id])"/>

@@ -21,10 +21,12 @@
  * generator of its own, the game's dice from the game's seed.
  *
  * usage: ren-random [-n GAMES] [-s FIRST-SEED] [-p PLAYERS] [-d DEFAULT%]
- *                   [-e EPOCHS] [-q] [-v] [-r]
+ *                   [-e EPOCHS] [-V VARIANT] ... [-q] [-v] [-r]
  *
  * -v prints each game's end as list does (mod->describe); -r plays
- * without the replay (make bench: one game's cost).
+ * without the replay (make bench: one game's cost).  -V plays every game
+ * with the variant (new --variant; RR4, RR42), its ruleset changed as
+ * the machinery changes a game's own (mod->ruleset_variants).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -71,12 +73,13 @@ struct move {
 };
 
 static const void *ruleset;
+static unsigned variants_opt;	/* -V */
 
 static void
 game_start(struct drive *g, unsigned long seed, int nplayers, int epochs)
 {
 	unsigned char key[SEED_BYTES];
-	unsigned var = 0;
+	unsigned var = variants_opt;
 	int k;
 
 	memset(key, 0, sizeof(key));
@@ -410,7 +413,7 @@ main(int argc, char **argv)
 	xmlDoc *doc;
 	double secs;
 
-	while ((c = getopt(argc, argv, "n:s:p:d:e:qvr")) != -1) {
+	while ((c = getopt(argc, argv, "n:s:p:d:e:V:qvr")) != -1) {
 		switch (c) {
 		case 'n': games = atoi(optarg); break;
 		case 's': first = strtoul(optarg, NULL, 10); break;
@@ -420,10 +423,18 @@ main(int argc, char **argv)
 		case 'q': quiet = 1; break;
 		case 'v': verbose = 1; break;
 		case 'r': noreplay = 1; break;
+		case 'V':
+			if (module_variant(M, optarg) == 0) {
+				fprintf(stderr, "ren-random: -V '%s': no such "
+				    "variant\n", optarg);
+				return 2;
+			}
+			variants_opt |= module_variant(M, optarg);
+			break;
 		default:
 			fprintf(stderr, "usage: ren-random [-n GAMES] "
 			    "[-s FIRST-SEED] [-p PLAYERS] [-d DEFAULT%%] "
-			    "[-e EPOCHS] [-q] [-v] [-r]\n");
+			    "[-e EPOCHS] [-V VARIANT] ... [-q] [-v] [-r]\n");
 			return 2;
 		}
 	}
@@ -433,6 +444,17 @@ main(int argc, char **argv)
 	    xmlDocGetRootElement(doc), path)) == NULL) {
 		fprintf(stderr, "ren-random: cannot load %s\n", path);
 		return 1;
+	}
+	if (M->ruleset_variants != NULL) {
+		struct strbuf err;
+
+		sb_init(&err);
+		if (M->ruleset_variants((void *)ruleset, variants_opt,
+		    &err) != 0) {
+			fprintf(stderr, "ren-random: %s\n", err.buf);
+			return 1;
+		}
+		sb_release(&err);
 	}
 	memset(&s, 0, sizeof(s));
 	clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -85,7 +85,8 @@ tests/man-examples.sh tests/examples.sh
 tests/skips.sh tests/order-text.sh tests/moderator.sh tests/past-reports.sh
 tests/cache.sh tests/renaissance-data.sh tests/club.sh tests/keys-dice.sh
 tests/equiv.sh tests/layering.sh tests/renaissance-random.sh
-tests/duel.sh tests/archive-proof.sh tests/renaissance-report.sh"
+tests/duel.sh tests/archive-proof.sh tests/renaissance-report.sh
+tests/renaissance-variants.sh"
 if [ -z "${AOR_SUITES:-}" ]; then
 	suite unit ./build/unit-tests
 	suite bad-input tests/bad-input.sh

@@ -185,16 +185,16 @@ TEST(ren_module_hands_hidden)
 	drive_release(&g);
 }
 
-/* RR42, RR4: revised-map and original-turn-order are named with flag 0,
-   so that new refuses them and its list says they are not implemented */
+/* RR4: original-turn-order is named with flag 0, so that new refuses
+   it and its list says it is not implemented */
 TEST(ren_module_variants_not_implemented)
 {
-	const char *const missing[] = { "revised-map", "original-turn-order" };
+	const char *const missing[] = { "original-turn-order" };
 	int k, i, listed;
 
 	CHECK(module_variant(M, "original-setup") != 0);
 	CHECK(module_variant(M, "euro-skip-first-draw") != 0);
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < 1; k++) {
 		CHECK_INT(module_variant(M, missing[k]), 0);
 		listed = 0;
 		for (i = 0; i < M->nvariants; i++)
@@ -205,4 +205,90 @@ TEST(ren_module_variants_not_implemented)
 			}
 		CHECK(listed);
 	}
+}
+
+/* One order line parsed against rs: 0 or -1 with the message in err. */
+static int
+line_on(const void *rs, const char *line, struct strbuf *err)
+{
+	unsigned char item[ORDER_ITEMS_BYTES];
+
+	memset(item, 0, sizeof(item));
+	sb_reset(err);
+	return M->parse_line(rs, 0, line, 1, item, err);
+}
+
+/* Plays to the end on deadline defaults; the decisions made. */
+static int
+play_defaults(struct drive *g)
+{
+	struct decision d[GAME_MAX_SIDES];
+	int n = 0;
+
+	while (!M->over(g->st) && n < 20000 && M->pending(g->st, d,
+	    GAME_MAX_SIDES) > 0) {
+		M->apply_default(&g->c, &d[0]);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * RR42, BOARD §16: a game of the revised map has its own ruleset, the
+ * data file's with the variant applied (mod->ruleset_variants), beside a
+ * game of the 1996 map in the same process: Smolensk is refused in the
+ * one and Loire in the other, each saying which map has it; both games
+ * play to their end.
+ */
+TEST(ren_module_revised_map)
+{
+	unsigned rev = module_variant(M, "revised-map");
+	const struct ren_ruleset *std = ren_test_ruleset();
+	struct ren_ruleset *rs = xmalloc(sizeof(*rs));
+	unsigned char key[SEED_BYTES] = { 5 };
+	struct strbuf err;
+	struct drive a, b;
+	struct ren_test_game t;
+
+	sb_init(&err);
+	CHECK(rev != 0);
+	CHECK(M->ruleset_variants != NULL);
+	memcpy(rs, std, sizeof(*rs));
+	CHECK_INT(M->ruleset_variants(rs, rev, &err), 0);
+	/* a game without it keeps the 1996 map, its ruleset untouched */
+	CHECK_INT(M->ruleset_variants(rs, 0, &err), 0);
+	CHECK_INT(line_on(rs, "PLACE 1 IN Smolensk", &err), -1);
+	CHECK_STR(err.buf, "Smolensk is not on this game's map: the variant "
+	    "'revised-map' takes it off (RR42)");
+	CHECK_INT(line_on(std, "PLACE 1 IN loire", &err), -1);
+	CHECK_STR(err.buf, "Loire is not on this game's map: only the map of "
+	    "the variant 'revised-map' has it (RR42)");
+	CHECK_INT(line_on(rs, "ATTACK Loire WITH 2", &err), 0);
+	CHECK_INT(line_on(std, "ATTACK smolensk", &err), 0);
+	/* a typo still gets its suggestion */
+	CHECK_INT(line_on(rs, "PLACE 1 IN Loira", &err), -1);
+	CHECK_CONTAINS(err.buf, "did you mean 'Loire'?");
+	CHECK_INT(ren_find_province(std, "smolensk", NULL), RP("smolensk"));
+	CHECK(!std->provinces[RP("smolensk")].removed);
+	CHECK_INT(ren_find_province(rs, "loire", NULL), 108);
+
+	/* Paris reaches Loire by land on the revised map only */
+	ren_test_game_init(&t, 4);
+	CHECK_INT(ren_reach(&t.st, 3, 108, &err), REACH_NONE);
+	t.st.rs = rs;
+	sb_reset(&err);
+	CHECK_INT(ren_reach(&t.st, 3, 108, &err), REACH_LAND);
+	ren_test_game_release(&t);
+
+	/* both maps in one process, each game to its end */
+	drive_start(&a, M, std, 0, 6, "ren-module-test", key);
+	drive_start(&b, M, rs, rev, 6, "ren-module-test", key);
+	CHECK(play_defaults(&a) > 0);
+	CHECK(play_defaults(&b) > 0);
+	CHECK(M->over(a.st));
+	CHECK(M->over(b.st));
+	drive_release(&a);
+	drive_release(&b);
+	free(rs);
+	sb_release(&err);
 }
