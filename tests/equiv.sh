@@ -11,15 +11,16 @@
 #
 # The corpus, played through the CLI with pinned seeds, --now times, TZ=UTC
 # and LC_ALL=C:
-# * every golden scenario (tests/games/*) and the example game
-#   (examples/four-player, with its keys) replayed live from new.args,
+# * every golden scenario (tests/games/*) and the example games
+#   (examples/four-player, examples/renaissance-six, with their keys;
+#   the second's orders and final file gzipped) replayed live from new.args,
 #   runs and the order files: after 'new' and after every run, the game
 #   file, its cache, the public report, every private report (those
 #   encrypted to a player's key are hashed after decryption with
 #   examples/keys/secret: the session keys are random) and the run's exit
 #   status, stdout and stderr; at the end status, verify (stdout, stderr,
 #   exit status), the HTML report and each player's private report;
-# * every archive (tests/archives/*.xml.gz) and the example's final.xml:
+# * every archive (tests/archives/*.xml.gz) and the examples' final files:
 #   status, verify, each player's private report, and 'report --run N'
 #   in text for every run and in HTML for every EVERY-th (5) and the
 #   last (the scenarios' expected/game.xml is the live replay's last game
@@ -193,6 +194,9 @@ live() {
 	g=$t/game
 	if [ -f "$l_dir/orders.txt" ]; then
 		"$top/tests/tools/pack.sh" unpack "$l_dir/orders.txt" "$g"
+	elif [ -f "$l_dir/orders.txt.gz" ]; then
+		gzip -dc "$l_dir/orders.txt.gz" > "$t/orders.txt"
+		"$top/tests/tools/pack.sh" unpack "$t/orders.txt" "$g"
 	else
 		mkdir -p "$g"
 		cp -R "$l_dir/orders" "$g/"
@@ -282,6 +286,10 @@ fingerprint() {
 		done
 		echo "$(last_run "$top/examples/four-player/final.xml") archive" \
 		    "example-final $top/examples/four-player/final.xml"
+		ren=$top/examples/renaissance-six
+		echo "$(wc -l < "$ren/runs") live renaissance-six $ren"
+		echo "$(gzip -dc "$ren/final.xml.gz" | last_run /dev/stdin)" \
+		    "archive example-renaissance-final $ren/final.xml.gz"
 	} | sort -k1,1nr -k3 | cut -d' ' -f2- > "$w/sources"
 	k=0
 	while [ "$k" -lt "$lanes" ]; do

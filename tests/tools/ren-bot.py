@@ -16,7 +16,9 @@ With --out DIR it writes a scenario as tests/replay-game.sh replays it
 without, it plays in a temporary folder and keeps nothing.
 
 usage: ren-bot.py ADJUDICATOR [--games N] [--seed S] [--players N]
-                  [--defaults PERCENT] [--variant V] [--out DIR]
+                  [--defaults PERCENT] [--variant V] [--out DIR] [--id ID]
+
+--id names the game (default ren-SEED), as examples/make-example.sh does.
 """
 import argparse
 import os
@@ -83,7 +85,7 @@ class Game:
         self.priv = os.path.join(out, "work", "private")
         self.runs, self.nfile, self.minute = [], 0, 0
         self.stats = dict(runs=0, orders=0, defaults=0, refused_multi=0)
-        self.gid = "ren-%d" % seed
+        self.gid = args.id or "ren-%d" % seed
 
     def now(self):
         self.minute += 7
@@ -238,6 +240,7 @@ def main():
     ap.add_argument("--defaults", type=int, default=20)
     ap.add_argument("--variant", action="append")
     ap.add_argument("--out")
+    ap.add_argument("--id")
     args = ap.parse_args()
     passed = failed = 0
     total = dict(runs=0, orders=0, defaults=0, refused_multi=0)
