@@ -22,9 +22,10 @@
  * Every mail has From (--from), To, Date (the time of sending), a
  * Message-ID fixed when it was queued (a retried mail keeps it) and
  * Auto-Submitted (auto-replied or auto-generated, so that no robot answers
- * it).  A mail is marked sent, and the state saved, as soon as the server
+ * it).  A mail is recorded as sent (a line of GAME.xml.mail.sent,
+ * synced; the state file takes it in at the end) as soon as the server
  * has accepted it: it is never sent twice (short of a crash in the
- * instant between the server's answer and that save).  A mail the server
+ * instant between the server's answer and that record).  A mail the server
  * refuses for now (a 4xx reply) waits for the next run while the others
  * go; no connection (or a 421 reply: the server is closing) leaves it
  * and the rest pending for the next run; a mail the server refuses for
@@ -53,6 +54,7 @@
  * good or a file is bad, 64 for a bad command line.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +115,22 @@ build_message(struct moderation *m, const struct ms_mail *o,
 	return 0;
 }
 
+/*
+ * The test hook of issue 18.9: with ADJUDICATOR_TEST_CRASH_AFTER_SENT=N
+ * in the environment, the process ends by SIGKILL right after the Nth
+ * mail it sent is recorded, so that tests can check that the next run
+ * sends the rest and nothing twice.  Never set it otherwise.
+ */
+static void
+test_crash_after_sent(void)
+{
+	static long sent;
+	const char *hook = getenv("ADJUDICATOR_TEST_CRASH_AFTER_SENT");
+
+	if (hook != NULL && *hook != '\0' && ++sent == strtol(hook, NULL, 10))
+		raise(SIGKILL);
+}
+
 int
 send_step(struct moderation *m)
 {
@@ -120,6 +138,19 @@ send_step(struct moderation *m)
 	size_t i;
 	int temporary, stop = 0;
 
+	/*
+	 * Each mail sent is recorded by a line of GAME.xml.mail.sent, which
+	 * may only name mail the state file holds: mail queued since it was
+	 * written (reminders, reports of a resolve by hand) is saved first.
+	 */
+	for (i = 0; i < m->ms.nout; i++)
+		if (m->ms.out[i].state == OUT_PENDING || (m->retry_failed &&
+		    m->ms.out[i].state == OUT_FAILED))
+			break;
+	if (i < m->ms.nout && mailstate_save(&m->ms, m->now) != 0) {
+		moderation_fail(m, diag_status());
+		return -1;
+	}
 	sb_init(&err);
 	for (i = 0; i < m->ms.nout && !stop; i++) {
 		struct ms_mail *o = &m->ms.out[i];
@@ -146,11 +177,14 @@ send_step(struct moderation *m)
 			free(o->error);
 			o->error = NULL;
 			m->sent++;
-			/* sent once: remember it before anything else */
-			if (mailstate_save(&m->ms, m->now) != 0) {
+			/* sent once: remember it before anything else, by
+			 * one line (issue 18.9), else by the whole state */
+			if (ms_record_sent(&m->ms, o) != 0 &&
+			    mailstate_save(&m->ms, m->now) != 0) {
 				moderation_fail(m, diag_status());
 				stop = 1;
 			}
+			test_crash_after_sent();
 			goto next;
 		}
 		o->attempts++;

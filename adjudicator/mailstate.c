@@ -7,6 +7,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +190,135 @@ read_mail(xmlNode *n, struct ms_mail *o)
 		o->error = xml_text(xml_child(n, "error"));
 }
 
+/* A time as the state writes it: 2026-12-01T18:00:00Z. */
+static int
+is_time(const char *s)
+{
+	static const char form[] = "dddd-dd-ddTdd:dd:ddZ";
+	size_t i;
+
+	for (i = 0; form[i] != '\0'; i++)
+		if (form[i] == 'd' ? !isdigit((unsigned char)s[i]) :
+		    s[i] != form[i])
+			return 0;
+	return s[i] == '\0';
+}
+
+/*
+ * Takes in GAME.xml.mail.sent (mailstate.h): the mail sent since the
+ * state was last written, when a run was stopped while sending.  A last
+ * line cut short was being written when the run stopped, before its
+ * sync: its mail was not recorded and goes again, as a mail whose record
+ * the old whole-state save did not reach did.  A line naming a mail the
+ * state does not hold (a mail state put back from a copy) changes
+ * nothing.  0, or -1 with a diagnostic for a line that is not one of
+ * ours.
+ */
+static int
+read_sent_log(struct mailstate *ms)
+{
+	char *text, *line, *end;
+	size_t len;
+	int lineno = 0, rc = 0;
+
+	text = read_input_file(ms->sent_path, 16 * 1024 * 1024,
+	    INPUT_NOFOLLOW, &len);
+	if (text == NULL) {
+		if (errno == ENOENT)
+			return 0;
+		diag(EXIT_NOINPUT, ms->sent_path, 0, "cannot read: %s",
+		    input_error(errno));
+		return -1;
+	}
+	ms->sent_log = 1;
+	for (line = text; rc == 0 && (end = strchr(line, '\n')) != NULL;
+	    line = end + 1) {
+		char msgid[256], when[32];
+		struct ms_mail *o;
+		long id;
+		char *p, *q;
+
+		*end = '\0';
+		lineno++;
+		id = strncmp(line, "sent ", 5) == 0 ?
+		    strtol(line + 5, &p, 10) : 0;
+		q = id > 0 && *p == ' ' ? strchr(p + 1, ' ') : NULL;
+		if (q == NULL || q - p - 1 < 3 ||
+		    (size_t)(q - p - 1) >= sizeof(msgid) || p[1] != '<' ||
+		    q[-1] != '>' || strlen(q + 1) >= sizeof(when) ||
+		    !is_time(q + 1)) {
+			diag(EXIT_DATAERR, ms->sent_path, lineno, "not a line "
+			    "of the mail sent (\"sent ID MESSAGE-ID TIME\")");
+			rc = -1;
+			break;
+		}
+		snprintf(msgid, sizeof(msgid), "%.*s", (int)(q - p - 1),
+		    p + 1);
+		snprintf(when, sizeof(when), "%s", q + 1);
+		o = ms_mail_by_id(ms, (int)id);
+		if (o == NULL || o->message_id == NULL ||
+		    strcmp(o->message_id, msgid) != 0)
+			continue;
+		o->state = OUT_SENT;
+		snprintf(o->sent, sizeof(o->sent), "%s", when);
+		free(o->error);
+		o->error = NULL;
+	}
+	free(text);
+	return rc;
+}
+
+/* The state written holds every line of GAME.xml.mail.sent. */
+static void
+remove_sent_log(struct mailstate *ms)
+{
+	if (ms->sent_log && (unlink(ms->sent_path) == 0 || errno == ENOENT))
+		ms->sent_log = 0;
+}
+
+int
+ms_record_sent(struct mailstate *ms, const struct ms_mail *o)
+{
+	struct stat sb;
+	char *line, *dir;
+	int fd, rc = -1, e = EINVAL, dfd;
+
+	if (o->message_id == NULL)
+		return -1;
+	line = xasprintf("sent %d %s %s\n", o->id, o->message_id, o->sent);
+	fd = open(ms->sent_path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW |
+	    O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		ms->sent_log = 1;
+		if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) &&
+		    write_all(fd, line, strlen(line)) == 0 &&
+		    fdatasync(fd) == 0)
+			rc = 0;
+		e = errno;
+		if (close(fd) != 0 && rc == 0) {
+			rc = -1;
+			e = errno;
+		}
+		/* a new file: its name must last as long as its line */
+		if (rc == 0 && sb.st_size == 0) {
+			dir = xstrdup(ms->sent_path);
+			dfd = open(dirname(dir), O_RDONLY | O_DIRECTORY |
+			    O_CLOEXEC);
+			if (dfd < 0 || fsync(dfd) != 0) {
+				rc = -1;
+				e = errno;
+			}
+			if (dfd >= 0)
+				close(dfd);
+			free(dir);
+		}
+	} else
+		e = errno;
+	free(line);
+	errno = e;
+	return rc;
+}
+
 int
 mailstate_load(struct mailstate *ms, const char *game_path,
     const struct game *g)
@@ -203,6 +334,7 @@ mailstate_load(struct mailstate *ms, const char *game_path,
 	ms->spool_dir = xasprintf("%s.spool", game_path);
 	ms->received_dir = xasprintf("%s.received", game_path);
 	ms->outbox_dir = xasprintf("%s.outbox", game_path);
+	ms->sent_path = xasprintf("%s.mail.sent", game_path);
 	snprintf(ms->game, sizeof(ms->game), "%s", g->id);
 	if (make_dir(ms->spool_dir) != 0 || make_dir(ms->received_dir) != 0 ||
 	    make_dir(ms->outbox_dir) != 0)
@@ -270,7 +402,7 @@ mailstate_load(struct mailstate *ms, const char *game_path,
 		xml_attr(n, "key", pl->key, sizeof(pl->key));
 	}
 	xmlFreeDoc(doc);
-	return 0;
+	return read_sent_log(ms);
 }
 
 /* ------------------------------------------------------------------ */
@@ -434,6 +566,7 @@ mailstate_save(struct mailstate *ms, const char *now)
 	old = read_file(ms->path, &olen);
 	if (old != NULL && same_state(old, olen, (const char *)mem,
 	    (size_t)len)) {
+		remove_sent_log(ms);
 		free(old);
 		xmlFree(mem);
 		xmlFreeDoc(doc);
@@ -450,6 +583,8 @@ mailstate_save(struct mailstate *ms, const char *now)
 	xmlFreeDoc(doc);
 	rc = report_write_file(ms->path, (const char *)mem, (size_t)len);
 	xmlFree(mem);
+	if (rc == EXIT_OK)
+		remove_sent_log(ms);
 	return rc == EXIT_OK ? 0 : -1;
 }
 
@@ -498,6 +633,7 @@ mailstate_release(struct mailstate *ms)
 	free(ms->spool_dir);
 	free(ms->received_dir);
 	free(ms->outbox_dir);
+	free(ms->sent_path);
 	memset(ms, 0, sizeof(*ms));
 }
 

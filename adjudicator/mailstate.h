@@ -14,7 +14,11 @@
  *   GAME.xml.received/ every message taken, NNN.eml, as the server gave
  *                      it: nothing is ever lost silently;
  *   GAME.xml.outbox/   the bodies of the mail to send (NNN.txt, and
- *                      run-R/COUNTRY.txt[.asc] for private reports).
+ *                      run-R/COUNTRY.txt[.asc] for private reports);
+ *   GAME.xml.mail.sent the mail sent since the state was last written,
+ *                      one line each ("sent ID MESSAGE-ID TIME"): there
+ *                      only while a run sends, or after one was stopped
+ *                      while sending.
  * All of it is written under the game's lock (game_lock on GAME.xml),
  * files atomically, the folders mode 700 (private reports and sealed
  * picks).
@@ -24,7 +28,10 @@
  * saves the state first (the waiting orders marked applied in run R, the
  * reports of run R queued) and the game second; mailstate_recover undoes
  * the first half when the game never reached run R.  A mail is marked sent
- * (and the state saved) right after the server accepted it.
+ * right after the server accepted it: a line appended to GAME.xml.mail.sent
+ * and synced (issue 18.9: the whole state written again after each mail
+ * was most of a club's step), which mailstate_load reads and the next
+ * mailstate_save takes in and removes.
  */
 #ifndef MAILSTATE_H
 #define MAILSTATE_H
@@ -118,6 +125,8 @@ struct mailstate {
 	size_t nrem;
 	struct ms_player *players;
 	size_t nplayers;
+	char *sent_path;	/* GAME.xml.mail.sent */
+	int sent_log;		/* 1 while that file may exist */
 };
 
 /*
@@ -128,8 +137,19 @@ struct mailstate {
  */
 int mailstate_load(struct mailstate *ms, const char *game_path,
     const struct game *g);
-/* Writes the state atomically after validating it; 0 or -1 (diagnosed). */
+/*
+ * Writes the state atomically after validating it, then removes
+ * GAME.xml.mail.sent, which it holds; 0 or -1 (diagnosed).
+ */
 int mailstate_save(struct mailstate *ms, const char *now);
+/*
+ * Records that mail o was sent (o->sent its time): one line appended to
+ * GAME.xml.mail.sent and synced.  Every mail it may name must be in the
+ * state as written (mailstate_save before the first send), so that a
+ * line never names a mail the file does not hold.  0, or -1 (errno set):
+ * then save the whole state instead.
+ */
+int ms_record_sent(struct mailstate *ms, const struct ms_mail *o);
 void mailstate_release(struct mailstate *ms);
 /*
  * Undoes a resolve that saved the state but not the game: orders marked

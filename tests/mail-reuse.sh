@@ -9,6 +9,8 @@
 #   - an SMTP 4xx to one recipient: the mails to the others still go
 #     in the same step, that one waits for the next step and goes once;
 #   - one step logs in to IMAP once and connects to SMTP once (strace);
+#   - a step killed after a mail was sent and recorded (a line of
+#     GAME.xml.mail.sent) sends the rest in the next step, none twice;
 #   - a step with no mail rewrites no game's mail state.
 # A proxy in front of the private Dovecot and SMTP sink misbehaves on
 # purpose (tests/tools/mail-proxy.py, on ports the kernel picks).
@@ -199,6 +201,42 @@ check "4xx: each mail sent once" sent_once
 for id in g1 g2 g3 g4; do
 	"$adj" verify "$J/$id.xml" > /dev/null 2>&1 && ok || bad "verify $id"
 done
+
+# A step killed right after its 6th mail was recorded (issue 18.9: a sent
+# mail is a line of GAME.xml.mail.sent, the state file is written once at
+# the end of the game's step): the sink has that mail, g2's state file
+# does not say so; the next step takes the line in and sends the rest,
+# none twice.  A line that is not one of ours stops that game, naming its
+# file and line; a last line cut short (its write killed) is left out.
+letters
+export ADJUDICATOR_TEST_CRASH_AFTER_SENT=6
+step "$IMAP_PORT" "$SMTP_PORT"
+rc=$?
+unset ADJUDICATOR_TEST_CRASH_AFTER_SENT
+logs=$(ls "$J" | grep -c '\.mail\.sent$')
+lines=$(cat "$J/g2.xml.mail.sent" 2> /dev/null | wc -l)
+id=$(cut -d' ' -f3 "$J/g2.xml.mail.sent" 2> /dev/null | sed 's/</\&lt;/; s/>/\&gt;/')
+[ "$rc" -ne 0 ] && [ "$logs" -eq 1 ] && [ "$lines" -eq 1 ] &&
+	grep -q "message-id=\"$id\"" "$J/g2.xml.mail" &&
+	! grep -q "state=\"sent\"[^>]*message-id=\"$id\"" "$J/g2.xml.mail" &&
+	[ "$(grep -l -i "^Message-ID: $(cut -d' ' -f3 "$J/g2.xml.mail.sent")" \
+	    "$srv"/sink/new/* | wc -l)" -eq 1 ] && ok ||
+	{ bad "killed after 6 mails: exit $rc, $logs sent files, $lines lines in g2's"; cat "$w/err"; }
+cp "$J/g2.xml.mail.sent" "$w/g2.sent"
+printf 'sent 1 <x@y>\n' >> "$J/g2.xml.mail.sent"
+step "$IMAP_PORT" "$SMTP_PORT"
+rc=$?
+[ "$rc" -eq 65 ] && grep -q "g2.xml.mail.sent:2: error: not a line of the mail sent" "$w/err" &&
+	! grep -q 'g[134].xml' "$w/err" && ok ||
+	{ bad "a bad line in g2.xml.mail.sent: exit $rc"; cat "$w/err"; }
+cp "$w/g2.sent" "$J/g2.xml.mail.sent"
+printf 'sent 1 <aor.g2.1' >> "$J/g2.xml.mail.sent"
+step "$IMAP_PORT" "$SMTP_PORT"
+rc=$?
+[ "$rc" -eq 0 ] && [ ! -e "$J/g2.xml.mail.sent" ] && ok ||
+	{ bad "after the kill, the step after: exit $rc"; cat "$w/err"; }
+check "killed after 6 mails: each order applied once" applied_once
+check "killed after 6 mails: each mail sent once" sent_once
 
 # A step with no mail writes no file: the mail states stay as they are
 # (a write is two fsyncs, for every game of the club at every step)
