@@ -242,8 +242,8 @@ GNUPGHOME=$w/stranger-renaissance-six "$adj" status "$final" 2>&1 |
 	bad "status does not say examples/renaissance-six is over"
 # each of the six sent signed orders, and some deadlines passed (RR38)
 for c in $countries; do
-	ls "$w/renaissance-six/orders" | grep -q -- "-$c\.txt\.asc\$" && ok ||
-		bad "examples/renaissance-six: $c sent no order"
+	set -- "$w"/renaissance-six/orders/*-"$c".txt.asc
+	[ -f "$1" ] && ok || bad "examples/renaissance-six: $c sent no order"
 done
 grep -q '^deadline ' "$ex/runs" && ok ||
 	bad "examples/renaissance-six: no deadline passes"
