@@ -505,7 +505,7 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	struct seating seats;
 	struct diag_mark mark;
 	xmlDoc *doc;
-	xmlNode *root, *rsnode, *n;
+	xmlNode *root, *rsnode, *n, *next;
 	char commit[65], revealed[2 * SEED_BYTES + 8], sealing[16];
 	unsigned char seedbuf[SEED_BYTES];
 	struct player players[GAME_MAX_SIDES];
@@ -630,8 +630,12 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		/* the full path, anew */
 		goto out;
 	}
+	/*
+	 * Issue 20.8: each entry's tree goes once it is read (the history
+	 * is half of a long game's document), the rest of it after them.
+	 */
 	for (n = c != NULL ? NULL : xml_child(xml_child(root, "history"),
-	    "entry"); n; n = xml_next(n, "entry")) {
+	    "entry"); n; n = next) {
 		struct entry *e;
 
 		g->hist = xrealloc(g->hist, (g->nhist + 1) *
@@ -648,6 +652,13 @@ load(struct game *g, const char *path, const unsigned char *seed,
 			    e->n, g->nhist - 1);
 			goto out;
 		}
+		next = xml_next(n, "entry");
+		xmlUnlinkNode(n);
+		xmlFreeNode(n);
+	}
+	if ((n = xml_child(root, "history")) != NULL) {
+		xmlUnlinkNode(n);
+		xmlFreeNode(n);
 	}
 	keep = g->nhist;
 	if (upto == g->run)
