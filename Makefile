@@ -175,12 +175,15 @@ bench: all
 
 # Complete Age of Renaissance games of the random player: 200 through the
 # module (seeds 1000-1199, 3-6 players, a fifth of the decisions by
-# default), 40 with each variant that changes the map or the turn (RR42,
-# RR4; seeds 2000-2039), and 10 through the CLI, each verified
-# (tests/tools/ren-bot.py; about 40 s a game).
+# default), 40 with each variant that changes the map or the turn
+# (revised-map RR42, seeds 2000-2039; original-turn-order RR4, seeds
+# 3000-3039), and 10 through the CLI, each verified (tests/tools/ren-bot.py;
+# about 40 s a game).
 random-games: all $(B)/ren-random
 	$(B)/ren-random -n $(RANDOM_GAMES) -s 1000
 	$(B)/ren-random -n $(RANDOM_VARIANT_GAMES) -s 2000 -V revised-map
+	$(B)/ren-random -n $(RANDOM_VARIANT_GAMES) -s 3000 \
+		-V original-turn-order
 	TMPDIR=$${TMPDIR:-/dev/shm} tests/tools/ren-bot.py $(B)/adjudicator \
 		--games $(RANDOM_CLI_GAMES) --seed 1000
 RANDOM_GAMES ?= 200

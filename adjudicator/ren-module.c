@@ -122,8 +122,8 @@ static const struct variant_info variants[] = {
 	{ "epochs-2", 1u << 9, "RR36", "the game ends with epoch 2" },
 	{ "revised-map", REN_VAR_REVISED_MAP, "RR42",
 	  "the 1999 map: Loire, no Smolensk (BOARD 16)" },
-	{ "original-turn-order", 0, "RR4", "not implemented yet (the "
-	  "order-of-play bid at the end of each turn for the next)" },
+	{ "original-turn-order", REN_VAR_ORIGINAL_TURN_ORDER, "RR4",
+	  "the order-of-play bid at the end of each turn, for the next" },
 };
 
 static const char *const decision_kinds[] = {

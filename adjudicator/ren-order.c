@@ -8,8 +8,9 @@
 
 #include "util.h"
 
-void
-ren_turn_start(struct ren_ctx *c)
+/* The turn begins: its counters cleared, the held-back cards (RR4). */
+static void
+turn_begins(struct ren_ctx *c)
 {
 	struct ren_state *st = c->st;
 	int p;
@@ -48,6 +49,37 @@ ren_turn_start(struct ren_ctx *c)
 		ren_ev(c, "deck", REN_NOBODY, "The five cards held back by the "
 		    "Euro deal are shuffled into the deck (RR4).");
 	}
+}
+
+/*
+ * RR4's original-turn-order: the order-of-play bid is the last phase of
+ * a turn, made for the next, and once before turn 1; the next turn
+ * begins when the bids are in.  The ruling leaves open whether that bid
+ * comes before or after the end of the turn; it comes after all of it
+ * (RR33: the expansion bonus, Interest & Profit, income, New World's
+ * relief, the shortage and surplus rolls and the majority holders).
+ * The 1996 rules put 'Determine Order of Play' after the Income phase,
+ * as their player aids do (seed 5: "the first phase comes last"), and
+ * the seed's 6.1 ends the last turn with the end of turn phase, after
+ * which "no order of play is determined": so players bid with the
+ * income just received, knowing next turn's shortages and surpluses,
+ * and Interest & Profit doubles the cash before the bid is paid.  The
+ * bid for turn N is step TN.ORDER in both orders of play.
+ */
+void
+ren_turn_start(struct ren_ctx *c)
+{
+	struct ren_state *st = c->st;
+
+	if (!(st->variants & REN_VAR_ORIGINAL_TURN_ORDER))
+		turn_begins(c);
+	else if (st->turn == 1)
+		ren_ev(c, "order-bid", REN_NOBODY, "The order of play of turn "
+		    "1 is bid before it begins (original-turn-order, RR4).");
+	else
+		ren_ev(c, "order-bid", REN_NOBODY, "Turn %d ends with the "
+		    "order-of-play bid for turn %d (original-turn-order, "
+		    "RR4).", st->turn - 1, st->turn);
 	st->phase = RPH_TOKEN_BID;
 }
 
@@ -137,6 +169,8 @@ ren_token_bids(struct ren_ctx *c, const int T[], const int last[],
 		    k == 2 ? "third" : k == 3 ? "fourth" : k == 4 ? "fifth" :
 		    "sixth", st->p[p].box);
 	}
+	if (st->variants & REN_VAR_ORIGINAL_TURN_ORDER)
+		turn_begins(c);		/* RR4: the bid was the turn before */
 	st->phase = RPH_DRAW;
 	return 0;
 }

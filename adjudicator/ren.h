@@ -250,8 +250,12 @@ void ren_shuffle(struct ren_ctx *c, const char *why);
 
 /* ren-order.c */
 
-/* The start of a turn: the turn's counters cleared, the Euro deal's
-   held-back cards shuffled in when their turn has come (RR4). */
+/*
+ * The order-of-play bid for st->turn is due: with the seed's order of
+ * play the turn begins first (its counters cleared, the Euro deal's
+ * held-back cards shuffled in when their turn has come, RR4), with
+ * original-turn-order once the bid is made (ren_token_bids).
+ */
 void ren_turn_start(struct ren_ctx *c);
 
 /*

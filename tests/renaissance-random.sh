@@ -32,6 +32,8 @@ play -n 6 -s 201 -p 3 -d 100	# three players, every decision a default
 play -n 6 -s 301 -p 4 -d 50 -e 1	# RR36: the game ends with epoch 1
 play -n 6 -s 401 -p 5 -d 10 -e 2	# and with epoch 2
 play -n 12 -s 501 -V revised-map	# RR42: the 1999 map
+play -n 12 -s 601 -V original-turn-order	# RR4: the bid ends the turn
+play -n 6 -s 701 -V revised-map -V original-turn-order -d 0
 
 # the same seeds give the same games, other seeds other games
 # (the games' ends; the summary line has the time)
@@ -45,8 +47,7 @@ if [ "$(grep -c 'game over$' "$out")" -eq 6 ]; then ok
 else bad "not 6 games over: $(cat "$out")"; fi
 
 # Through the CLI (modules.c's table): 'new --game renaissance' makes a
-# game whose capital bids are pending; RR4's original-turn-order, not
-# implemented yet, is refused and no game file is written.
+# game whose capital bids are pending.
 make -s build/adjudicator || bad "build/adjudicator"
 adj=./build/adjudicator
 w=$(mktemp -d /tmp/aor-rencli.XXXXXX)
@@ -61,15 +62,15 @@ if [ "$(grep -c '^pending: STEP T0.CAPITAL from player [123]: capital-bid' \
 else bad "status of a new renaissance game: $(cat "$w/out")"; fi
 if "$adj" verify "$w/g.xml" --seed-file "$w/seed" > "$w/out" 2>&1; then ok
 else bad "verify of a new renaissance game: $(cat "$w/out")"; fi
-for v in original-turn-order; do
-	if "$adj" new -o "$w/$v.xml" --game renaissance --variant "$v" \
-	    --player p1:A:a@x --player p2:B:b@x --player p3:C:c@x \
-	    --seed-file "$w/seed" > "$w/out" 2>&1; then
-		bad "new --variant $v was accepted"
-	elif grep -q "^  $v (RR4): not implemented yet" "$w/out" &&
-	    [ ! -e "$w/$v.xml" ]; then ok
-	else bad "new --variant $v: $(cat "$w/out")"; fi
-done
+# an unknown variant is refused with the list of all, and no file made
+if "$adj" new -o "$w/x.xml" --game renaissance --variant flat-earth \
+    --player p1:A:a@x --player p2:B:b@x --player p3:C:c@x \
+    --seed-file "$w/seed" > "$w/out" 2>&1; then
+	bad "new --variant flat-earth was accepted"
+elif grep -q "unknown variant 'flat-earth'" "$w/out" &&
+    [ "$(grep -c '^  [a-z0-9-]* (RR[0-9]*): ' "$w/out")" -eq 6 ] &&
+    ! grep -q 'not implemented' "$w/out" && [ ! -e "$w/x.xml" ]; then ok
+else bad "new --variant flat-earth: $(cat "$w/out")"; fi
 rm -rf "$w"
 # Through the CLI (tests/tools/ren-bot.py): the order forms of the
 # private reports, 'check', 'resolve', deadlines, and 'verify' at the end.

@@ -4,8 +4,9 @@
 # map (BOARD §16: Loire, no Smolensk) beside one of the 1996 map, through
 # new, status, check, resolve (tests/tools/ren-bot.py plays one to its
 # end), report (the SVG map), verify, report --run, rollback and list
-# with games of both maps in one process.  The rules themselves are
-# tested in the unit tests (test-ren-module.c, test-ren-turn.c).
+# with games of both maps in one process; and a game whose order-of-play
+# bid ends each turn (RR4's original-turn-order).  The rules themselves
+# are tested in the unit tests (test-ren-module.c, test-ren-turn.c).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -134,6 +135,48 @@ cp "$g" "$w/games/bot.xml"
 if "$adj" list "$w/games" > "$w/out" 2>&1 &&
     [ "$(grep -c '^\(bot\|rev\|std\)\.xml: T' "$w/out")" -eq 3 ]; then ok
 else bad "list of both maps: $(cat "$w/out")"; fi
+
+# RR4's original-turn-order through the CLI: a five-player game of
+# ren-bot.py to its end (seed 2), in which each turn ends with the bid
+# for the next, after the income and the rolls; the next turn, with the
+# held-back cards in turn 2, begins when the bids are in.
+if python3 tests/tools/ren-bot.py "$adj" --games 1 --seed 2 --players 5 \
+    --variant original-turn-order --variant epochs-1 --out "$w/bot2" \
+    > "$w/out" 2>&1; then ok
+else bad "ren-bot.py --seed 2 --variant original-turn-order: $(cat "$w/out")"; fi
+g=$w/bot2/work/game.xml
+if grep -q '<variant name="original-turn-order" ruling="RR4"' "$g"; then ok
+else bad "the game file does not record original-turn-order"; fi
+# line N of the first match of a pattern in the game file
+line() { grep -n "$1" "$g" | head -1 | cut -d: -f1; }
+inc=$(line "income is \$.*for [0-9]* dominance")
+roll=$(line 'Roll 2: ')
+ends=$(line 'Turn 1 ends with the order-of-play bid for turn 2 (original-turn-order, RR4)')
+bid=$(line 'step="T2.ORDER"')
+begins=$(line 'Turn 2 begins\.')
+held=$(line 'The five cards held back by the Euro deal')
+if [ -n "$inc" ] && [ -n "$roll" ] && [ -n "$ends" ] && [ -n "$bid" ] &&
+    [ -n "$begins" ] && [ -n "$held" ] && [ "$inc" -lt "$roll" ] &&
+    [ "$roll" -lt "$ends" ] && [ "$ends" -lt "$bid" ] &&
+    [ "$bid" -lt "$begins" ] && [ "$begins" -lt "$held" ]; then ok
+else bad "turn 1's end in the wrong order: income $inc, roll $roll, end $ends, bid $bid, turn 2 $begins, held-back $held"; fi
+if ! grep -q 'The game ends after turn 3' "$g" ||
+    grep -q 'bid for turn 4' "$g"; then
+	bad "a bid after the last turn (seed 6.1)"
+else ok; fi
+# rolled back to the end of turn 1, the game waits for the bids of T2.ORDER
+erun=$(head -n "$ends" "$g" | grep -o '<entry [^>]*run="[0-9]*"' | tail -1 |
+    sed 's/.*run="\([0-9]*\)"/\1/')
+if "$adj" rollback "$g" --to-run "$erun" > "$w/out" 2>&1 &&
+    "$adj" status "$g" > "$w/out" 2>&1 &&
+    [ "$(grep -c '^pending: STEP T2.ORDER from player [1-5]: token-bid' \
+    "$w/out")" -eq 5 ] && grep -q '^variants: epochs-1, original-turn-order$' "$w/out" &&
+    "$adj" verify "$g" --seed-file "$w/bot2/seed" > "$w/out" 2>&1; then ok
+else bad "rollback to the end of turn 1 (run $erun): $(cat "$w/out")"; fi
+cp "$g" "$w/games/bot2.xml"
+if "$adj" list "$w/games" > "$w/out" 2>&1 &&
+    grep -q '^bot2\.xml: T2\.ORDER' "$w/out"; then ok
+else bad "list: $(cat "$w/out")"; fi
 
 echo "renaissance-variants: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -185,26 +185,22 @@ TEST(ren_module_hands_hidden)
 	drive_release(&g);
 }
 
-/* RR4: original-turn-order is named with flag 0, so that new refuses
-   it and its list says it is not implemented */
-TEST(ren_module_variants_not_implemented)
+/* RR42: every variant it lists is one a game can have (a flag) */
+TEST(ren_module_variants)
 {
-	const char *const missing[] = { "original-turn-order" };
-	int k, i, listed;
+	int i;
 
-	CHECK(module_variant(M, "original-setup") != 0);
-	CHECK(module_variant(M, "euro-skip-first-draw") != 0);
-	for (k = 0; k < 1; k++) {
-		CHECK_INT(module_variant(M, missing[k]), 0);
-		listed = 0;
-		for (i = 0; i < M->nvariants; i++)
-			if (strcmp(M->variants[i].name, missing[k]) == 0) {
-				listed = 1;
-				CHECK_CONTAINS(M->variants[i].meaning,
-				    "not implemented yet");
-			}
-		CHECK(listed);
+	CHECK_INT(M->nvariants, 6);
+	for (i = 0; i < M->nvariants; i++) {
+		CHECK(M->variants[i].flag != 0);
+		CHECK(module_variant(M, M->variants[i].name) ==
+		    M->variants[i].flag);
+		CHECK(strstr(M->variants[i].meaning, "not implemented") ==
+		    NULL);
 	}
+	CHECK(module_variant(M, "original-turn-order") ==
+	    REN_VAR_ORIGINAL_TURN_ORDER);
+	CHECK(module_variant(M, "revised-map") == REN_VAR_REVISED_MAP);
 }
 
 /* One order line parsed against rs: 0 or -1 with the message in err. */

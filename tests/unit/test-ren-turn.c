@@ -666,3 +666,128 @@ TEST(ren_turn_final_play_defaults)
 	sb_release(&err);
 	ren_test_game_release(&t);
 }
+
+/* Deadline defaults until the first pending decision is at step, or
+   none is; the journal then holds the last decision's events only. */
+static void
+defaults_until(struct ren_test_game *t, const char *step)
+{
+	struct ren_decision ds[REN_MAX_PLAYERS];
+	int guard;
+
+	for (guard = 0; guard < 2000; guard++) {
+		if (ren_pending(&t->st, ds, REN_MAX_PLAYERS) == 0 ||
+		    strcmp(ds[0].step, step) == 0)
+			return;
+		journal_clear(&t->j);
+		CHECK_INT(ren_apply_default(&t->c, ds[0].player), 0);
+	}
+	CHECK(guard < 2000);
+}
+
+/* Where needle is in hay: its offset, or -1. */
+static long
+at(const char *hay, const char *needle)
+{
+	const char *p = strstr(hay, needle);
+
+	return p != NULL ? (long)(p - hay) : -1;
+}
+
+/* The bids of step by default, the events of all kept. */
+static void
+bids_by_default(struct ren_test_game *t)
+{
+	struct ren_decision ds[REN_MAX_PLAYERS];
+	int n, k;
+
+	journal_clear(&t->j);
+	n = ren_pending(&t->st, ds, REN_MAX_PLAYERS);
+	for (k = 0; k < n; k++)
+		CHECK_INT(ren_apply_default(&t->c, ds[k].player), 0);
+}
+
+/*
+ * RR4's original-turn-order: the order-of-play bid is made at the end of
+ * each turn for the next, and once before turn 1.  It comes after the
+ * whole end of the turn (income, Interest & Profit, New World, the
+ * shortage and surplus rolls, the majority holders: ren-order.c says
+ * why), and the next turn, with the Euro deal's held-back cards (five
+ * players: turn 2), begins once the bids are in.  With the seed's order
+ * of play the turn begins first and the bid opens it.
+ */
+TEST(ren_turn_original_turn_order)
+{
+	struct ren_test_game t;
+	struct ren_decision ds[REN_MAX_PLAYERS];
+	const char *ev;
+	int p, cash[REN_MAX_PLAYERS];
+
+	ren_test_game_init(&t, 5);
+	ren_state_init(&t.st, ren_test_ruleset(), 5,
+	    REN_VAR_ORIGINAL_TURN_ORDER, 3);
+	ren_start(&t.c);
+	defaults_until(&t, "T1.ORDER");
+	/* once before turn 1, which begins when the bids are in */
+	ev = ren_test_events(&t);
+	CHECK_CONTAINS(ev, "The order of play of turn 1 is bid before it "
+	    "begins (original-turn-order, RR4).");
+	CHECK(at(ev, "Turn 1 begins.") < 0);
+	CHECK_INT(t.st.phase, RPH_TOKEN_BID);
+	bids_by_default(&t);
+	ev = ren_test_events(&t);
+	CHECK(at(ev, "bids 0") >= 0);
+	CHECK(at(ev, "Turn 1 begins.") > at(ev, "plays fifth"));
+	/* the end of turn 1: income and the rolls, then the bid for turn 2 */
+	defaults_until(&t, "T2.ORDER");
+	CHECK_INT(ren_pending(&t.st, ds, REN_MAX_PLAYERS), 5);
+	CHECK_STR(ds[0].step, "T2.ORDER");
+	ev = ren_test_events(&t);
+	CHECK(at(ev, "'s income is $") >= 0);
+	CHECK(at(ev, "Roll 2: ") > at(ev, "'s income is $"));
+	CHECK(at(ev, "Turn 1 ends with the order-of-play bid for turn 2 "
+	    "(original-turn-order, RR4).") > at(ev, "Roll 2: "));
+	CHECK(at(ev, "Turn 2 begins.") < 0);
+	/* five players: the held-back cards come with turn 2 (RR4) */
+	CHECK(t.st.held_back != 0);
+	CHECK_INT(t.st.turn, 2);
+	/* the bid is paid from the cash the income brought */
+	for (p = 0; p < 5; p++)
+		cash[p] = t.st.p[p].cash;
+	{
+		struct ren_item it;
+		struct strbuf err;
+
+		sb_init(&err);
+		journal_clear(&t.j);
+		CHECK_INT(parse("TOKENS 2", &it, &err), 0);
+		CHECK_INT(ren_apply(&t.c, 0, &it, 1, &err), 0);
+		for (p = 1; p < 5; p++)
+			CHECK_INT(ren_apply_default(&t.c, p), 0);
+		sb_release(&err);
+	}
+	CHECK_INT(t.st.p[0].cash, cash[0] - 2);
+	CHECK_INT(t.st.p[0].written_cash, cash[0] - 2);
+	ev = ren_test_events(&t);
+	CHECK(at(ev, "Turn 2 begins.") > at(ev, "plays fifth"));
+	CHECK(at(ev, "The five cards held back by the Euro deal are "
+	    "shuffled into the deck (RR4).") > at(ev, "Turn 2 begins."));
+	CHECK_INT(t.st.held_back, 0);
+	CHECK_INT(t.st.phase == RPH_OVER, 0);
+	/* the last turn ends with its end of turn: no bid after it (6.1) */
+	defaults_until(&t, "no such step");
+	CHECK_INT(t.st.phase, RPH_OVER);
+	CHECK(at(ren_test_events(&t), "order-of-play bid") < 0);
+	ren_test_game_release(&t);
+
+	/* the seed's order of play: turn 2 begins, then its bid */
+	ren_test_game_init(&t, 5);
+	ren_state_init(&t.st, ren_test_ruleset(), 5, 0, 3);
+	ren_start(&t.c);
+	defaults_until(&t, "T2.ORDER");
+	ev = ren_test_events(&t);
+	CHECK(at(ev, "Turn 2 begins.") > at(ev, "Roll 2: "));
+	CHECK(at(ev, "original-turn-order") < 0);
+	CHECK_INT(t.st.held_back, 0);
+	ren_test_game_release(&t);
+}
