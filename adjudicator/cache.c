@@ -8,6 +8,10 @@
  * the machine; another build's sizes make another key, see cache_key):
  *   the splice: splice_from, splice_to, splice_n;
  *   the history: its length, then every entry's fields (entry_put);
+ *   the history's chained digest as far as known (format 4, issue 17.11:
+ *   a run then hashes its own entries alone): 0, or 1 and the run, the
+ *   number of entries it covers, the last one's state digest and the
+ *   chain's digest (game_chain_known);
  *   the module's state after the last entry (state_pack: its bytes, the
  *   pointers to the ruleset cleared).
  * Strings are a length + 1 (0 for none) and their bytes.  The reader
@@ -168,9 +172,11 @@ void
 cache_save(const struct game *g, const char *path)
 {
 	char *cpath, sha[65], key[200];
+	const char *chain_state, *chain;
 	struct strbuf body, sb;
 	void *st;
 	size_t k;
+	int run;
 
 	if (cache_disabled())
 		return;
@@ -190,6 +196,14 @@ cache_save(const struct game *g, const char *path)
 	put_u64(&body, g->nhist);
 	for (k = 0; k < g->nhist; k++)
 		entry_put(&body, &g->hist[k]);
+	if (game_chain_known(g, &run, &k, &chain_state, &chain) == 0) {
+		put_u64(&body, 1);
+		put_u64(&body, (uint64_t)(int64_t)run);
+		put_u64(&body, k);
+		put_str(&body, chain_state);
+		put_str(&body, chain);
+	} else
+		put_u64(&body, 0);
 	st = xcalloc(1, g->module->state_size);
 	g->module->state_pack(g->st, st);
 	put_mem(&body, st, g->module->state_size);
@@ -450,6 +464,48 @@ cache_history(struct cache *c, struct game *g, void (*release)(struct
 		(*needs_plain)[k] = np != 0;
 		g->nhist = k + 1;
 	}
+	return 0;
+}
+
+/* A digest as the chain writes it: 64 lower-case hex digits. */
+static int
+is_digest(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < 64; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') ||
+		    (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return s[64] == '\0';
+}
+
+int
+cache_chain(struct cache *c, struct game *g)
+{
+	uint64_t have = get_u64(c), k;
+	char state[65], digest[65];
+	int run;
+
+	if (c->bad || have > 1)
+		return -1;
+	if (have == 0)
+		return 0;
+	run = get_int(c);
+	k = get_u64(c);
+	get_buf(c, state, sizeof(state));
+	get_buf(c, digest, sizeof(digest));
+	/* what chain.c checks again before it takes the chain up */
+	if (c->bad || run < 0 || k > g->nhist || (k == 0) != (state[0] ==
+	    '\0') || (k > 0 && !is_digest(state)) || !is_digest(digest)) {
+		c->bad = 1;
+		return -1;
+	}
+	g->chain_have = 1;
+	g->chain_run = run;
+	g->chain_k = (size_t)k;
+	memcpy(g->chain_state, state, sizeof(state));
+	memcpy(g->chain_digest, digest, sizeof(digest));
 	return 0;
 }
 

@@ -23,7 +23,7 @@
  * holds changes, and whenever entry_xml writes an entry differently: the
  * splice save copies the bytes the last save wrote for old entries.
  */
-#define CACHE_FORMAT 3
+#define CACHE_FORMAT 4
 
 /* 1 when AOR_NO_CACHE asks for the full path. */
 int cache_disabled(void);
@@ -55,6 +55,11 @@ int cache_splice(struct cache *c, size_t len, size_t *from, size_t *to,
  */
 int cache_history(struct cache *c, struct game *g,
     void (*release)(struct entry *), char **needs_plain);
+/*
+ * The history's chain as far as the cache knew it into g (after the
+ * history: struct game, chain_have ...); 0 or -1.
+ */
+int cache_chain(struct cache *c, struct game *g);
 /*
  * The module's state after the last entry into st (state_size bytes),
  * its pointers to the ruleset set to rs.  0 or -1.

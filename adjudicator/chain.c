@@ -101,11 +101,41 @@ entry_bytes(gcry_mac_hd_t h, const struct game *g, const struct entry *e)
 	putf(h, "state %s\n", e->digest);
 }
 
+static const char zero[65] =
+    "0000000000000000000000000000000000000000000000000000000000000000";
+
+/*
+ * The digest of run r after prev into out, over the entries from *k on
+ * that belong to it (run at most r), *k moved past them.
+ */
+static void
+run_digest(const struct game *g, int r, const char *prev, size_t *k,
+    char out[65])
+{
+	gcry_mac_hd_t h;
+	unsigned char mac[32];
+	size_t len = sizeof(mac);
+
+	if (gcry_mac_open(&h, GCRY_MAC_HMAC_SHA256, 0, NULL) != 0 ||
+	    gcry_mac_setkey(h, g->dice.seed, SEED_BYTES) != 0) {
+		fprintf(stderr, "adjudicator: libgcrypt HMAC failed\n");
+		abort();
+	}
+	putf(h, "history-chain 1\ngame %s\nrun %d\nprevious %s\n", g->id,
+	    r, prev);
+	for (; *k < g->nhist && g->hist[*k].run <= r; (*k)++)
+		entry_bytes(h, g, &g->hist[*k]);
+	if (gcry_mac_read(h, mac, &len) != 0) {
+		fprintf(stderr, "adjudicator: libgcrypt HMAC failed\n");
+		abort();
+	}
+	gcry_mac_close(h);
+	hex_encode(mac, sizeof(mac), out);
+}
+
 int
 game_chain(const struct game *g, int upto, char (**out)[65])
 {
-	static const char zero[65] =
-	    "0000000000000000000000000000000000000000000000000000000000000000";
 	char (*d)[65];
 	size_t k = 0;
 	int r;
@@ -114,30 +144,70 @@ game_chain(const struct game *g, int upto, char (**out)[65])
 	if (!g->dice.have_key || upto < 0)
 		return -1;
 	d = xcalloc((size_t)upto + 1, sizeof(*d));
-	for (r = 0; r <= upto; r++) {
-		gcry_mac_hd_t h;
-		unsigned char mac[32];
-		size_t len = sizeof(mac);
-
-		if (gcry_mac_open(&h, GCRY_MAC_HMAC_SHA256, 0, NULL) != 0 ||
-		    gcry_mac_setkey(h, g->dice.seed, SEED_BYTES) != 0) {
-			fprintf(stderr, "adjudicator: libgcrypt HMAC "
-			    "failed\n");
-			abort();
-		}
-		putf(h, "history-chain 1\ngame %s\nrun %d\nprevious %s\n",
-		    g->id, r, r > 0 ? d[r - 1] : zero);
-		for (; k < g->nhist && g->hist[k].run <= r; k++)
-			entry_bytes(h, g, &g->hist[k]);
-		if (gcry_mac_read(h, mac, &len) != 0) {
-			fprintf(stderr, "adjudicator: libgcrypt HMAC "
-			    "failed\n");
-			abort();
-		}
-		gcry_mac_close(h);
-		hex_encode(mac, sizeof(mac), d[r]);
-	}
+	for (r = 0; r <= upto; r++)
+		run_digest(g, r, r > 0 ? d[r - 1] : zero, &k, d[r]);
 	*out = d;
+	return 0;
+}
+
+/*
+ * Whether the chain known so far is what game_chain would make of the
+ * history now: its entries still there (the last one's state digest as
+ * noted: a history cut back and played anew differs there; game_truncate
+ * forgets the chain anyway), the last of them of a run it covers, and
+ * the loop that made it would still stop where it did, that is no entry
+ * after them belongs to a run it covers.
+ */
+static int
+chain_fits(const struct game *g)
+{
+	size_t k = g->chain_k;
+
+	return g->chain_have && g->chain_run >= 0 && k <= g->nhist &&
+	    strcmp(k > 0 ? g->hist[k - 1].digest : "", g->chain_state) == 0 &&
+	    (k == 0 || g->hist[k - 1].run <= g->chain_run) &&
+	    (k == g->nhist || g->hist[k].run > g->chain_run);
+}
+
+int
+game_chain_at(struct game *g, int upto, char out[65])
+{
+	char prev[65], d[65];
+	size_t k = 0;
+	int r = 0;
+
+	if (!g->dice.have_key || upto < 0)
+		return -1;
+	memcpy(prev, zero, sizeof(prev));
+	if (chain_fits(g) && g->chain_run <= upto) {
+		r = g->chain_run + 1;
+		k = g->chain_k;
+		memcpy(prev, g->chain_digest, sizeof(prev));
+	}
+	for (; r <= upto; r++) {
+		run_digest(g, r, prev, &k, d);
+		memcpy(prev, d, sizeof(prev));
+	}
+	memcpy(out, prev, sizeof(prev));
+	g->chain_have = 1;
+	g->chain_run = upto;
+	g->chain_k = k;
+	snprintf(g->chain_state, sizeof(g->chain_state), "%s", k > 0 ?
+	    g->hist[k - 1].digest : "");
+	memcpy(g->chain_digest, prev, sizeof(prev));
+	return 0;
+}
+
+int
+game_chain_known(const struct game *g, int *run, size_t *k,
+    const char **state, const char **digest)
+{
+	if (!chain_fits(g))
+		return -1;
+	*run = g->chain_run;
+	*k = g->chain_k;
+	*state = g->chain_state;
+	*digest = g->chain_digest;
 	return 0;
 }
 
@@ -145,7 +215,7 @@ xmlNode *
 game_doc_chain(struct game *g, xmlDoc *doc, int run)
 {
 	xmlNode *root = xmlDocGetRootElement(doc), *n;
-	char (*d)[65] = NULL, buf[32];
+	char d[65], buf[32];
 
 	if (root == NULL)
 		return NULL;
@@ -161,10 +231,8 @@ game_doc_chain(struct game *g, xmlDoc *doc, int run)
 	/* a seed sealed to the moderator is opened with his key, if here */
 	if (!g->dice.have_key && g->sealed_seed != NULL)
 		game_find_seed(g);
-	if (game_chain(g, run, &d) == 0)
-		xmlSetProp(n, (const xmlChar *)"sha256",
-		    (const xmlChar *)d[run]);
-	free(d);
+	if (game_chain_at(g, run, d) == 0)
+		xmlSetProp(n, (const xmlChar *)"sha256", (const xmlChar *)d);
 	return n;
 }
 

@@ -190,6 +190,16 @@ struct game {
 	 */
 	char *file;
 	size_t file_len, splice_from, splice_to, splice_n;
+	/*
+	 * Issue 17.11, the chain as far as it is known (chain.c), so that a
+	 * run hashes its own entries, not the whole history: chain_digest
+	 * is the digest of run chain_run, made over entries 0 .. chain_k - 1,
+	 * the last of which recorded the state chain_state ("" for none);
+	 * nothing is known while chain_have is 0.  Kept in the cache.
+	 */
+	int chain_have, chain_run;
+	size_t chain_k;
+	char chain_state[65], chain_digest[65];
 };
 
 /*
@@ -580,6 +590,19 @@ void game_unlock(int fd);
  * return -1 when the seed is not at hand.
  */
 int game_chain(const struct game *g, int upto, char (**out)[65]);
+/*
+ * The digest of run upto alone into out: the same as game_chain's last,
+ * from the chain known so far when it still fits the history (only
+ * entries after it added, none of them of a run it covers), which it
+ * then extends.  0, or -1 when the seed is not at hand.
+ */
+int game_chain_at(struct game *g, int upto, char out[65]);
+/*
+ * The chain known so far (see struct game), when it still fits the
+ * history: 0, or -1 when there is none to keep.
+ */
+int game_chain_known(const struct game *g, int *run, size_t *k,
+    const char **state, const char **digest);
 /*
  * Puts <history-digest run= rollbacks= sha256=> first in a report's
  * document (sha256 left out without the seed); game_doc_unchain takes it

@@ -626,7 +626,7 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		dice_set_key(&g->dice, seed);
 	}
 	if (c != NULL && (cache_history(c, g, entry_release,
-	    &needs_plain) != 0 || g->nhist != sn)) {
+	    &needs_plain) != 0 || g->nhist != sn || cache_chain(c, g) != 0)) {
 		/* the full path, anew */
 		goto out;
 	}

@@ -31,6 +31,8 @@ game_truncate(struct game *g, size_t n, const char *path,
 	/* the next save writes every entry (see game_save_doc) */
 	if (n < g->splice_n)
 		g->splice_n = 0;
+	/* the chain is made anew from the entries kept (chain.c) */
+	g->chain_have = 0;
 	/* undo, latest first, what dropped entries changed outside it */
 	for (k = g->nhist; k-- > n; ) {
 		const struct entry *e = &g->hist[k];

@@ -179,6 +179,103 @@ TEST(doctored_cache_costs_one_warning_not_a_false_error)
 	free(nocache);
 }
 
+/*
+ * Issue 17.11: the digest of a run made from the chain the cache keeps
+ * (only the run's own entries hashed) is the one the whole history
+ * gives; a kept chain that does not fit the history is made anew, never
+ * taken up.
+ */
+TEST(chain_from_the_cache_is_the_chain_of_the_whole_history)
+{
+	char *dir = temp_dir(), *path = xasprintf("%s/g.xml", dir);
+	char *cpath = xasprintf("%s.cache", path);
+	char *src = data_path("tests/games/three-attacks/expected/game.xml");
+	char (*full)[65] = NULL, d[65], *bytes;
+	unsigned char seed[SEED_BYTES];
+	size_t len, k;
+	struct game g;
+	int run;
+	char *nocache = getenv("AOR_NO_CACHE");
+
+	nocache = nocache != NULL ? xstrdup(nocache) : NULL;
+	unsetenv("AOR_NO_CACHE");
+	/* tests/games/three-attacks/seed */
+	memset(seed, 0, sizeof(seed));
+	seed[SEED_BYTES - 2] = 0x5e;
+	seed[SEED_BYTES - 1] = 0xed;
+	bytes = read_file(src, &len);
+	CHECK(bytes != NULL);
+	CHECK_INT(write_file_atomic(path, bytes, len, 0600), 0);
+	free(bytes);
+	CHECK_INT(game_load(&g, path, seed, LOAD_NEED_SEED), 0);
+	run = g.run;
+	CHECK(run > 10);
+	CHECK_INT(game_chain(&g, run, &full), 0);
+	CHECK(!g.chain_have);
+	/* from nothing, then on from an earlier run, then back */
+	CHECK_INT(game_chain_at(&g, run - 7, d), 0);
+	CHECK_STR(d, full[run - 7]);
+	CHECK(g.chain_have && g.chain_run == run - 7);
+	CHECK_INT(game_chain_at(&g, run, d), 0);
+	CHECK_STR(d, full[run]);
+	CHECK_INT(game_chain_at(&g, 3, d), 0);
+	CHECK_STR(d, full[3]);
+	CHECK_INT(game_chain_at(&g, run, d), 0);
+	CHECK_STR(d, full[run]);
+	/* the save keeps it in the cache; the next load takes it up */
+	CHECK_INT(game_save(&g, path, "2026-12-01T00:00:00Z"), 0);
+	game_release(&g);
+	CHECK(access(cpath, F_OK) == 0);
+	CHECK_INT(game_load(&g, path, seed, LOAD_NEED_SEED), 0);
+	CHECK(g.file != NULL);	/* the cache served */
+	CHECK(g.chain_have && g.chain_run == run && g.chain_k == g.nhist);
+	CHECK_STR(g.chain_digest, full[run]);
+	CHECK_INT(game_chain_at(&g, run, d), 0);
+	CHECK_STR(d, full[run]);
+	/* a chain that does not fit is made anew: wrong last state ... */
+	memset(g.chain_digest, 'f', 64);
+	g.chain_state[0] = g.chain_state[0] == '0' ? '1' : '0';
+	CHECK_INT(game_chain_at(&g, run, d), 0);
+	CHECK_STR(d, full[run]);
+	/* ... entries of a later run inside it ... */
+	for (k = 0; k < g.nhist && g.hist[k].run < run - 1; k++)
+		;
+	CHECK(k > 0 && k < g.nhist);
+	g.chain_run = run - 2;
+	g.chain_k = g.nhist;
+	snprintf(g.chain_state, sizeof(g.chain_state), "%s",
+	    g.hist[g.nhist - 1].digest);
+	memset(g.chain_digest, 'f', 64);
+	CHECK_INT(game_chain_at(&g, run, d), 0);
+	CHECK_STR(d, full[run]);
+	/* ... entries of a run it covers after it */
+	g.chain_run = run;
+	g.chain_k = k;
+	snprintf(g.chain_state, sizeof(g.chain_state), "%s",
+	    g.hist[k - 1].digest);
+	memset(g.chain_digest, 'f', 64);
+	CHECK_INT(game_chain_at(&g, run, d), 0);
+	CHECK_STR(d, full[run]);
+	/* without the seed: no digest, whatever is kept */
+	g.dice.have_key = 0;
+	CHECK_INT(game_chain_at(&g, run, d), -1);
+	game_release(&g);
+	free(full);
+	unlink(cpath);
+	unlink(path);
+	free(cpath);
+	cpath = xasprintf("%s~", path);
+	unlink(cpath);
+	rmdir(dir);
+	free(src);
+	free(cpath);
+	free(path);
+	free(dir);
+	if (nocache != NULL)
+		setenv("AOR_NO_CACHE", nocache, 1);
+	free(nocache);
+}
+
 /* Every XML file the program reads: a DOCTYPE is refused at once. */
 TEST(xml_with_doctype_is_refused)
 {
