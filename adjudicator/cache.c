@@ -217,10 +217,12 @@ cache_save(const struct game *g, const char *path)
 	sb_release(&body);
 	/*
 	 * Holds what the game file holds: the moderator's, like it.  Not
-	 * fsynced: a cache lost, cut short or stale after a crash is
-	 * refused by its game file's SHA-256 and its checksum.
+	 * fsynced, and written over the old one: a cache lost, cut short,
+	 * part written or stale (after a crash, or read while it is
+	 * written) is refused by its game file's SHA-256, its length and
+	 * its checksum.
 	 */
-	if (write_file_unsynced(cpath, sb.buf, sb.len, 0600) != 0) {
+	if (write_file_over(cpath, sb.buf, sb.len, 0600) != 0) {
 		diag_warn(cpath, 0, "cannot write (the next run reads the "
 		    "whole game file): %s", strerror(errno));
 		unlink(cpath);

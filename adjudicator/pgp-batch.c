@@ -102,6 +102,17 @@ done:
 	return v->judged;
 }
 
+/*
+ * gpg's arguments for a batch.  A keyring is never written once made
+ * (make_keyring, pgp_keyring_make: a new one is made in a new folder),
+ * and checking signatures draws no random numbers: gpg need not make and
+ * remove a lock file in it, nor write its random_seed again (issue 17.12:
+ * a resolve waits for gpg to end).
+ */
+static const char *const batch_args[] = {
+	"--lock-never", "--no-random-seed-file", "--decrypt-files", NULL
+};
+
 /* A batch of clearsigned messages handed to gpg (pgp_verify_home_start). */
 struct pgp_batch {
 	char *home, *dir;
@@ -126,7 +137,6 @@ struct pgp_batch *
 pgp_verify_home_start(const char *home, const char *const *msgs,
     const size_t *lens, size_t n, int record)
 {
-	static const char *const args[] = { "--decrypt-files", NULL };
 	struct pgp_batch *b = xcalloc(1, sizeof(*b));
 	struct strbuf names, err;
 	char *path;
@@ -163,8 +173,8 @@ pgp_verify_home_start(const char *home, const char *const *msgs,
 		 */
 		if (!fail) {
 			batch_names(b, 0, &names);
-			b->started = gpg_start(home, args, names.buf,
-			    names.len, &b->run, &err);
+			b->started = gpg_start(home, batch_args, names.buf,
+			    names.len, b->dir, &b->run, &err);
 		}
 	}
 	sb_release(&names);
@@ -175,7 +185,6 @@ pgp_verify_home_start(const char *home, const char *const *msgs,
 void
 pgp_verify_home_finish(struct pgp_batch *b, struct pgp_verdict *v)
 {
-	static const char *const args[] = { "--decrypt-files", NULL };
 	struct strbuf names, status, err;
 	char *path, *part;
 	size_t i, from;
@@ -215,7 +224,7 @@ pgp_verify_home_finish(struct pgp_batch *b, struct pgp_verdict *v)
 		batch_names(b, i, &names);
 		sb_reset(&status);
 		sb_reset(&err);
-		ran = run_gpg(b->home, args, names.buf, names.len, NULL,
+		ran = run_gpg(b->home, batch_args, names.buf, names.len, NULL,
 		    &status, &err);
 	}
 	if (b->dir != NULL) {

@@ -50,8 +50,9 @@ struct gpg_run {
 	pid_t pid;
 	FILE *fin, *fout, *fstatus;
 };
+/* tmpdir: a private folder for gpg's temporary files, or NULL */
 int gpg_start(const char *home, const char *const *args, const char *in,
-    size_t len, struct gpg_run *r, struct strbuf *err);
+    size_t len, const char *tmpdir, struct gpg_run *r, struct strbuf *err);
 /*
  * Waits for the gpg of r, started is gpg_start's result (r in any state
  * then); its output goes to out (may be NULL), its status lines to

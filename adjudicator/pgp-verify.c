@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,8 @@
 
 #include "pgp-internal.h"
 #include "util.h"
+
+extern char **environ;
 
 static const char BEGIN_SIGNED[] = "-----BEGIN PGP SIGNED MESSAGE-----";
 static const char BEGIN_SIGNATURE[] = "-----BEGIN PGP SIGNATURE-----";
@@ -376,24 +379,53 @@ read_all(int fd, struct strbuf *sb)
 }
 
 /*
+ * A temporary file for gpg's input, output or status lines, removed at
+ * once and open until gpg_wait: in tmpdir when given (the batch's private
+ * folder, on tmpfs where there is one: issue 17.12, three new files on a
+ * disk's file system are a part of a run's time), else tmpfile()'s.
+ */
+static FILE *
+gpg_temp(const char *tmpdir)
+{
+	char *path;
+	FILE *f;
+	int fd;
+
+	if (tmpdir == NULL)
+		return tmpfile();
+	path = xasprintf("%s/gpg.XXXXXX", tmpdir);
+	fd = mkstemp(path);
+	if (fd >= 0)
+		unlink(path);
+	free(path);
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, "w+");
+	if (f == NULL)
+		close(fd);
+	return f;
+}
+
+/*
  * Starts "gpg --homedir HOME ARGS..." with len bytes of in on its
- * standard input, its output and status lines into files of r, and
- * returns at once (issue 17: resolve loads the game meanwhile).  0, or
- * -1 with err.
+ * standard input, its output and status lines into files of r (in
+ * tmpdir when given), and returns at once (issue 17: resolve loads the
+ * game meanwhile).  0, or -1 with err.
  */
 int
 gpg_start(const char *home, const char *const *args, const char *in,
-    size_t len, struct gpg_run *r, struct strbuf *err)
+    size_t len, const char *tmpdir, struct gpg_run *r, struct strbuf *err)
 {
 	const char *argv[24];
 	char fdarg[16];
-	int devnull;
+	posix_spawn_file_actions_t fa;
 	size_t i, n = 0;
+	int e;
 
 	r->pid = -1;
-	r->fin = tmpfile();
-	r->fout = tmpfile();
-	r->fstatus = tmpfile();
+	r->fin = gpg_temp(tmpdir);
+	r->fout = gpg_temp(tmpdir);
+	r->fstatus = gpg_temp(tmpdir);
 	if (r->fin == NULL || r->fout == NULL || r->fstatus == NULL ||
 	    (len > 0 && fwrite(in, 1, len, r->fin) != len) ||
 	    fflush(r->fin) != 0) {
@@ -419,19 +451,32 @@ gpg_start(const char *home, const char *const *args, const char *in,
 		argv[n++] = args[i];
 	argv[n] = NULL;
 	fflush(NULL);
-	r->pid = fork();
-	if (r->pid < 0) {
-		sb_addf(err, "cannot run gpg: %s", strerror(errno));
+	/*
+	 * posix_spawn, not fork: the run goes on loading the game while gpg
+	 * works, and after a fork each page it writes would be copied first
+	 * (issue 17.12).
+	 */
+	if ((e = posix_spawn_file_actions_init(&fa)) != 0) {
+		sb_addf(err, "cannot run gpg: %s", strerror(e));
 		return -1;
 	}
-	if (r->pid == 0) {
-		devnull = open("/dev/null", O_WRONLY);
-		dup2(fileno(r->fin), 0);
-		dup2(fileno(r->fout), 1);
-		if (devnull >= 0)
-			dup2(devnull, 2);
-		execvp("gpg", (char *const *)argv);
-		_exit(127);
+	e = posix_spawn_file_actions_adddup2(&fa, fileno(r->fin), 0);
+	if (e == 0)
+		e = posix_spawn_file_actions_adddup2(&fa, fileno(r->fout), 1);
+	if (e == 0)
+		e = posix_spawn_file_actions_addopen(&fa, 2, "/dev/null",
+		    O_WRONLY, 0);
+	if (e == 0)
+		e = posix_spawnp(&r->pid, "gpg", &fa, NULL,
+		    (char *const *)argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (e != 0) {
+		r->pid = -1;
+		if (e == ENOENT)
+			sb_add(err, "cannot run gpg (is GnuPG installed?)");
+		else
+			sb_addf(err, "cannot run gpg: %s", strerror(e));
+		return -1;
 	}
 	return 0;
 }
@@ -480,7 +525,7 @@ run_gpg(const char *home, const char *const *args, const char *in,
 {
 	struct gpg_run r;
 
-	return gpg_wait(&r, gpg_start(home, args, in, len, &r, err), out,
+	return gpg_wait(&r, gpg_start(home, args, in, len, NULL, &r, err), out,
 	    status, err);
 }
 

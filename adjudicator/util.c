@@ -323,6 +323,31 @@ write_file_unsynced(const char *path, const void *buf, size_t len,
 	return rc;
 }
 
+int
+write_file_over(const char *path, const void *buf, size_t len, unsigned mode)
+{
+	struct stat sb;
+	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
+	    (mode_t)mode), e;
+
+	/* a link, a file of several names or no file: replaced, as ever */
+	if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+	    sb.st_nlink != 1) {
+		if (fd >= 0)
+			close(fd);
+		return write_file_unsynced(path, buf, len, mode);
+	}
+	if (((sb.st_mode & 07777) != (mode_t)mode && fchmod(fd,
+	    (mode_t)mode) != 0) || write_all(fd, buf, len) != 0 ||
+	    ftruncate(fd, (off_t)len) != 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -2;
+	}
+	return close(fd) == 0 ? 0 : -2;
+}
+
 void
 dir_sync_defer(int on)
 {

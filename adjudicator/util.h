@@ -57,6 +57,15 @@ int write_file_atomic(const char *path, const void *buf, size_t len,
 int write_file_unsynced(const char *path, const void *buf, size_t len,
     unsigned mode);
 /*
+ * write_file_unsynced into the file that is there (made if missing, its
+ * mode set), without a new file each time: making a file costs the file
+ * system more than writing a cache (issue 17.12).  Only for such a file:
+ * a reader, or a crash, finds it part written and must refuse it.  A
+ * symbolic link, or a file of more than one name, is replaced instead.
+ */
+int write_file_over(const char *path, const void *buf, size_t len,
+    unsigned mode);
+/*
  * dir_sync_defer(1): until the matching dir_sync_defer(0),
  * write_file_atomic leaves the fsync of each folder it renames in to
  * dir_sync_defer(0), which does it once a folder.  Nothing may record a

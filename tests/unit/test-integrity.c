@@ -276,6 +276,58 @@ TEST(chain_from_the_cache_is_the_chain_of_the_whole_history)
 	free(nocache);
 }
 
+/*
+ * Issue 17.12: the cache is written over the file that is there (no new
+ * file a save), made private, cut to its new length; a symbolic link or
+ * a file of two names is replaced, never written through.
+ */
+TEST(write_file_over_writes_in_place_but_never_through_a_link)
+{
+	char *dir = temp_dir(), *path = xasprintf("%s/c", dir);
+	char *other = xasprintf("%s/other", dir), *text;
+	struct stat before, after;
+	size_t len;
+
+	CHECK_INT(write_file_over(path, "first, longer text", 18, 0600), 0);
+	CHECK_INT(stat(path, &before), 0);
+	CHECK_INT(before.st_mode & 07777, 0600);
+	CHECK_INT(chmod(path, 0644), 0);
+	CHECK_INT(write_file_over(path, "second", 6, 0600), 0);
+	CHECK_INT(stat(path, &after), 0);
+	CHECK(after.st_ino == before.st_ino);
+	CHECK_INT(after.st_mode & 07777, 0600);
+	text = read_file(path, &len);
+	CHECK(text != NULL && len == 6 && memcmp(text, "second", 6) == 0);
+	free(text);
+	/* a second name: the other keeps the old text */
+	CHECK_INT(link(path, other), 0);
+	CHECK_INT(write_file_over(path, "third", 5, 0600), 0);
+	text = read_file(other, &len);
+	CHECK(text != NULL && len == 6 && memcmp(text, "second", 6) == 0);
+	free(text);
+	text = read_file(path, &len);
+	CHECK(text != NULL && len == 5 && memcmp(text, "third", 5) == 0);
+	free(text);
+	/* a symbolic link: replaced by a file, its target untouched */
+	CHECK_INT(unlink(path), 0);
+	CHECK_INT(symlink(other, path), 0);
+	CHECK_INT(write_file_over(path, "fourth", 6, 0600), 0);
+	CHECK_INT(lstat(path, &after), 0);
+	CHECK(S_ISREG(after.st_mode));
+	text = read_file(other, &len);
+	CHECK(text != NULL && len == 6 && memcmp(text, "second", 6) == 0);
+	free(text);
+	text = read_file(path, &len);
+	CHECK(text != NULL && len == 6 && memcmp(text, "fourth", 6) == 0);
+	free(text);
+	unlink(path);
+	unlink(other);
+	rmdir(dir);
+	free(other);
+	free(path);
+	free(dir);
+}
+
 /* Every XML file the program reads: a DOCTYPE is refused at once. */
 TEST(xml_with_doctype_is_refused)
 {
