@@ -257,6 +257,22 @@ set -- $(pending)
 [ "$1" = T1.S1 ] && ok || bad "after the auction: pending $*, not T1.S1"
 xmllint --noout --relaxng "$top/formats/mailstate.rng" "$G.mail" \
 	2> "$w/xmllint" && ok || { bad "the mail state is not valid"; cat "$w/xmllint"; }
+# A message's attributes are an interleave in the schema (issue 18.9:
+# libxml2 took 7 M instructions a message over the group of optional
+# attributes), which holds the same states: what was refused still is.
+first=$(grep -m1 '<message ' "$G.mail")
+for edit in 's/ spool="[^"]*"//' 's/ status="filed"/ status="duplicate" of="1"/' \
+    's/ status="filed" spool="[^"]*"/ status="rejected" applied-run="1"/' \
+    's/ received="[^"]*"//' 's/ sha256="[^"]*"/ sha256="ABC"/' \
+    's/ n="1"/ n="1" folder="x"/' 's/ n="1"/ n="1" bogus="1"/'; do
+	line=$(printf '%s\n' "$first" | sed "$edit")
+	awk -v f="$first" -v l="$line" '$0 == f && !d { $0 = l; d = 1 } 1' \
+		"$G.mail" > "$w/edited.mail"
+	[ "$line" != "$first" ] &&
+		! xmllint --noout --relaxng "$top/formats/mailstate.rng" \
+		"$w/edited.mail" 2> /dev/null && ok ||
+		bad "a mail state with a message edited by '$edit' is valid"
+done
 
 snap
 mark=0
