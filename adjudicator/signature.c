@@ -130,17 +130,50 @@ registered_in_time(struct pgp *keys, const char *fpr, long long signed_at,
 	return -1;
 }
 
+/*
+ * The ends of the keys this process has looked up, by the label of the
+ * keyring that held them (the SHA-256 of its key texts: the same label,
+ * the same keys) and the fingerprint.  Issue 18.9: in a club's cron step
+ * each game that took an order opened a GPGME context on its keyring (two
+ * "gpg --version") and listed the signer's key (a third gpg), for a key
+ * that the games of the same players hold alike.
+ */
+static struct key_end {
+	char keys[65];
+	char fpr[PGP_FPR_LEN + 1];
+	long long end;
+} *key_ends;
+static size_t nkey_ends;
+
 long long
 game_key_expiry(struct game *g, const char *fpr)
 {
 	struct strbuf err;
 	struct pgp *keys;
 	long long end;
+	size_t i;
+	int labelled;
 
 	sb_init(&err);
+	labelled = game_keyring(g, &err) != NULL &&
+	    g->keyring_label[0] != '\0' && strlen(fpr) == PGP_FPR_LEN;
+	for (i = 0; labelled && i < nkey_ends; i++)
+		if (strcmp(key_ends[i].keys, g->keyring_label) == 0 &&
+		    strcmp(key_ends[i].fpr, fpr) == 0) {
+			sb_release(&err);
+			return key_ends[i].end;
+		}
 	keys = keyring_ctx(g, &err);
 	end = keys != NULL ? pgp_key_expiry(keys, fpr) : -1;
 	sb_release(&err);
+	if (labelled && end >= 0) {
+		key_ends = xrealloc(key_ends, (nkey_ends + 1) *
+		    sizeof(*key_ends));
+		memcpy(key_ends[nkey_ends].keys, g->keyring_label,
+		    sizeof(key_ends[nkey_ends].keys));
+		memcpy(key_ends[nkey_ends].fpr, fpr, PGP_FPR_LEN + 1);
+		key_ends[nkey_ends++].end = end;
+	}
 	return end;
 }
 

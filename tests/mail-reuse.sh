@@ -8,7 +8,8 @@
 #     once;
 #   - an SMTP 4xx to one recipient: the mails to the others still go
 #     in the same step, that one waits for the next step and goes once;
-#   - one step logs in to IMAP once and connects to SMTP once (strace);
+#   - one step logs in to IMAP once and connects to SMTP once, and
+#     games with the same keys have their signer's key listed once (strace);
 #   - a step killed after a mail was sent and recorded (a line of
 #     GAME.xml.mail.sent) sends the rest in the next step, none twice;
 #   - a step with no mail rewrites no game's mail state.
@@ -135,7 +136,7 @@ check() {	# check NAME command...
 letters
 if command -v strace > /dev/null; then
 	hour=$((hour + 1))
-	strace -f -qq -e trace=connect -o "$w/strace" "$adj" run --games "$J" \
+	strace -f -qq -e trace=connect,execve -o "$w/strace" "$adj" run --games "$J" \
 		--imap "imap://127.0.0.1:$IMAP_PORT/judge" \
 		--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" \
 		--netrc "$srv/netrc" --insecure-plain \
@@ -146,6 +147,12 @@ if command -v strace > /dev/null; then
 	s=$(grep -c "htons($SMTP_PORT)" "$w/strace")
 	[ "$i" -eq 1 ] && ok || bad "a step of 4 games made $i IMAP connections, not 1"
 	[ "$s" -eq 1 ] && ok || bad "a step of 4 games made $s SMTP connections, not 1"
+	# the games have the same keys: each signer's key is listed once
+	# for the step, not once a game (issue 18.9)
+	l=$(grep -c 'execve("[^"]*gpg",.*"--list-keys"' "$w/strace")
+	k=$(grep -oh 'signer="[^"]*"' "$J"/*.xml.mail | sort -u | wc -l)
+	[ "$l" -eq "$k" ] && [ "$k" -lt 4 ] && ok ||
+		bad "a step of 4 games with the same keys listed keys $l times, not $k (once a signer)"
 else
 	bad "strace is not installed (tests/deps.sh test)"
 fi
