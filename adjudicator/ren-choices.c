@@ -6,7 +6,6 @@
  */
 #include "ren.h"
 
-#include <limits.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -60,27 +59,14 @@ play_form(const struct ren_state *st, int p, struct strbuf *out)
 			for (o = 0; o < 2; o++)
 				line(out, "PLAY %s FOR %s", cd->id,
 				    rs->commodities[cd->commodities[o]].name);
-		} else if (strcmp(cd->id, "war") == 0 ||
-		    strcmp(cd->id, "civil-war") == 0 ||
-		    strcmp(cd->id, "alchemists-gold") == 0) {
-			for (o = 0; o < st->nplayers; o++)
-				if (!st->p[o].out && (o != p ||
-				    strcmp(cd->id, "war") != 0))
-					line(out, "PLAY %s ON %s", cd->id,
-					    ren_pname(st, o));
+		} else if (ren_event_form(st, p, k, out)) {
+			continue;
 		} else if (strcmp(cd->id, "papal-decree") == 0) {
 			line(out, "PLAY %s FOR science", cd->id);
 			line(out, "PLAY %s FOR religion", cd->id);
 			line(out, "PLAY %s FOR exploration", cd->id);
 		} else if (cd->kind == RC_LEADER) {
 			line(out, "PLAY %s PROTECT 0", cd->id);
-		} else if (strcmp(cd->id, "black-death") == 0 ||
-		    strcmp(cd->id, "pirates-vikings") == 0 ||
-		    strcmp(cd->id, "rebellion") == 0 ||
-		    strcmp(cd->id, "the-crusades") == 0) {
-			sb_addf(out, "# PLAY %s IN %s\n", cd->id,
-			    strcmp(cd->id, "black-death") == 0 ? "area" :
-			    "province, ...");
 		} else {
 			line(out, "PLAY %s", cd->id);
 		}
@@ -94,12 +80,15 @@ purchase_form(const struct ren_state *st, int p, struct strbuf *out)
 	const struct ren_player *pl = &st->p[p];
 	int k, q, cost;
 
+	/* RR23: one a turn, never past the row's last level */
 	if (pl->cash >= rs->upgrade_cost && pl->upgraded <
-	    rs->upgrades_per_turn)
+	    rs->upgrades_per_turn && (pl->ship_row == SHIP_NONE ||
+	    pl->ship_level + 1 < rs->ship_nlevels[pl->ship_row]))
 		line(out, "UPGRADE  # $%d (RR23)", rs->upgrade_cost);
 	if (pl->advances & ~pl->bought_now & (1u << ('E' - 'A')))
 		for (k = 0; k < st->nleaders; k++)
-			if (!st->leaders[k].first && st->leaders[k].owner != p)
+			if (!st->leaders[k].first && st->leaders[k].owner !=
+			    p && st->leaders[k].protection <= pl->cash)
 				line(out, "CLAIM %s  # $%d to %s (RR20)",
 				    rs->cards[st->leaders[k].card].id,
 				    st->leaders[k].protection,
@@ -116,8 +105,14 @@ purchase_form(const struct ren_state *st, int p, struct strbuf *out)
 			line(out, "ADVANCE %c  # %s, $%d (RR20)", a->letter,
 			    a->name, cost);
 	}
-	line(out, "PAY  # stabilization $%d for %d cards (RR21)",
-	    ren_stabilization_cost(st, p), ren_hand_size(st, p));
+	/* RR21: all or nothing; PAY only when his cash covers it */
+	cost = ren_stabilization_cost(st, p);
+	if (cost <= pl->cash)
+		line(out, "PAY  # stabilization $%d for %d cards (RR21)",
+		    cost, ren_hand_size(st, p));
+	else
+		line(out, "# stabilization $%d for %d cards is more than his "
+		    "$%d (RR21)", cost, ren_hand_size(st, p), pl->cash);
 	line(out, "REFUSE  # the cost taken as misery (RR21)");
 	for (k = 1; k <= ren_tiers(st, p) - pl->relief_used; k++) {
 		struct strbuf e;
@@ -135,45 +130,38 @@ static void
 expansion_form(const struct ren_state *st, int p, struct strbuf *out)
 {
 	const struct ren_ruleset *rs = st->rs;
-	int i, o, have = st->p[p].expansion;
+	int i, have = st->p[p].expansion;
 
+	/* each line checked as the script would check it (RR26-RR29) */
 	for (i = 0; i < rs->nprovinces; i++) {
 		const struct ren_province *pr = &rs->provinces[i];
 		struct strbuf e;
-		enum ren_reach how;
-		int room, others = 0, need, cap;
+		int room, n;
 
 		if (pr->removed)
 			continue;
 		sb_init(&e);
-		how = ren_reach(st, p, i, &e);
-		if (how == REACH_NONE) {
+		if (ren_reach(st, p, i, &e) == REACH_NONE) {
 			sb_release(&e);
 			continue;
 		}
-		cap = how == REACH_SHIP ? ren_ship_capacity(st, p, i) : INT_MAX;
-		for (o = 0; o < st->nplayers; o++)
-			if (o != p)
-				others += st->tok[i][o] + st->tok_new[i][o];
-		need = ren_attack_need(st, p, i, &e);
-		if (need > 0 && need - st->tok[i][p] - st->tok_new[i][p] <=
-		    have && need <= cap)
-			line(out, "ATTACK %s  # %d tokens (RR28)", pr->name,
-			    need);
-		else if (st->dom[i] < 0 && others == 0 &&
-		    !(pr->type == RP_SATELLITE && (st->tok[i][p] ||
-		    st->tok_new[i][p]))) {
-			room = pr->type == RP_SATELLITE ? 1 : pr->market -
-			    st->tok[i][p] - st->tok_new[i][p];
-			if (room > have)
-				room = have;
-			if (room > cap)
-				room = cap;
-			if (room > 0 && (pr->type == RP_SATELLITE ||
-			    st->p[p].mat > 0 || room < pr->market -
-			    st->tok[i][p] - st->tok_new[i][p]))
-				line(out, "PLACE %d IN %s", room, pr->name);
+		sb_reset(&e);
+		n = ren_attack_check(st, p, i, 0, &e);
+		if (n > 0)
+			line(out, "ATTACK %s  # %d tokens (RR28)", pr->name, n);
+		/* the most he may place: up to dominance when alone, up to
+		   the market number beside others (coexistence, RR27) */
+		room = pr->type == RP_SATELLITE ? 1 : pr->market -
+		    st->tok[i][p] - st->tok_new[i][p];
+		if (room > have)
+			room = have;
+		for (; room > 0; room--) {
+			sb_reset(&e);
+			if (ren_place_check(st, p, i, room, &e) == 0)
+				break;
 		}
+		if (room > 0)
+			line(out, "PLACE %d IN %s", room, pr->name);
 		sb_release(&e);
 	}
 	if (st->p[p].bought_card < rs->card_per_player && ren_can_draw(st) &&

@@ -6,6 +6,7 @@
  */
 #include "ren.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "dice.h"
@@ -405,4 +406,89 @@ ren_event_apply(struct ren_ctx *c, int player, int card,
 				ren_eliminate(c, i, st->p[(int)st->dom[i]]
 				    .elimination_empty);
 	}
+}
+
+/* One form line when the choices are legal now. */
+static int
+form_line(const struct ren_state *st, int player, int card,
+    const struct ren_play *a, const char *choice, struct strbuf *out)
+{
+	struct strbuf e;
+	int ok;
+
+	sb_init(&e);
+	ok = ren_event_check(st, player, card, a, &e) == 0;
+	sb_release(&e);
+	if (ok)
+		sb_addf(out, "PLAY %s %s\n", st->rs->cards[card].id, choice);
+	return ok;
+}
+
+int
+ren_event_form(const struct ren_state *st, int player, int card,
+    struct strbuf *out)
+{
+	const struct ren_ruleset *rs = st->rs;
+	struct ren_play a;
+	char choice[96];
+	int i, n = 0;
+
+	memset(&a, 0, sizeof(a));
+	a.commodity = a.category = a.area = a.target = -1;
+	if (is_card(st, card, "war") || is_card(st, card, "civil-war") ||
+	    is_card(st, card, "alchemists-gold")) {
+		/* RR13, RR16, RR18: Enlightened Ruler, Laws of Matter, an
+		   open War */
+		for (i = 0; i < st->nplayers; i++) {
+			a.target = i;
+			snprintf(choice, sizeof(choice), "ON %s",
+			    ren_pname(st, i));
+			n += form_line(st, player, card, &a, choice, out);
+		}
+	} else if (is_card(st, card, "black-death")) {
+		for (i = 0; i < rs->nareas; i++) {
+			a.area = i;
+			snprintf(choice, sizeof(choice), "IN %s",
+			    rs->areas[i].id);
+			n += form_line(st, player, card, &a, choice, out);
+		}
+	} else if (is_card(st, card, "rebellion") ||
+	    is_card(st, card, "the-crusades") ||
+	    (is_card(st, card, "pirates-vikings") && pirates_count(st) <= 1)) {
+		a.nprov = 1;
+		for (i = 0; i < rs->nprovinces; i++) {
+			a.prov[0] = i;
+			snprintf(choice, sizeof(choice), "IN %s",
+			    rs->provinces[i].name);
+			n += form_line(st, player, card, &a, choice, out);
+		}
+	} else if (is_card(st, card, "pirates-vikings")) {
+		/* RR18: 2 or 3 different provinces; one legal line, then
+		   every province it may name */
+		int want = pirates_count(st), k = 0;
+
+		for (i = 0; i < rs->nprovinces && k < want; i++)
+			if (st->dom[i] >= 0 && coastal(st, i))
+				a.prov[k++] = i;
+		a.nprov = k;
+		choice[0] = '\0';
+		for (i = 0; i < k; i++)
+			snprintf(choice + strlen(choice), sizeof(choice) -
+			    strlen(choice), "%s%s", i ? ", " : "IN ",
+			    rs->provinces[a.prov[i]].name);
+		n += form_line(st, player, card, &a, choice, out);
+		if (n > 0) {
+			sb_addf(out, "#   %d of:", want);
+			for (i = 0, k = 0; i < rs->nprovinces; i++)
+				if (st->dom[i] >= 0 && coastal(st, i))
+					sb_addf(out, "%s %s", k++ ? "," : "",
+					    rs->provinces[i].name);
+			sb_addc(out, '\n');
+		}
+	} else
+		return 0;
+	if (n == 0)
+		sb_addf(out, "# %s has no legal choice now (RR13)\n",
+		    rs->cards[card].id);
+	return 1;
 }

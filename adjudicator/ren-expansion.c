@@ -278,12 +278,12 @@ dominate(struct ren_ctx *c, int p, int prov)
 	    st->rs->provinces[prov].name);
 }
 
-int
-ren_place(struct ren_ctx *c, int p, int prov, int n, struct strbuf *err)
+/* The checks of ren_place; the reach in *how. */
+static int
+place_check(const struct ren_state *st, int p, int prov, int n,
+    enum ren_reach *how, struct strbuf *err)
 {
-	struct ren_state *st = c->st;
 	const struct ren_province *pr = &st->rs->provinces[prov];
-	enum ren_reach how;
 	int others = 0, o;
 
 	if (n < 1) {
@@ -320,8 +320,31 @@ ren_place(struct ren_ctx *c, int p, int prov, int n, struct strbuf *err)
 		    "(RELEASE one, RR29)", ren_pname(st, p));
 		return -1;
 	}
-	if (transport(st, p, prov, n, &how, err) < 0)
+	return transport(st, p, prov, n, how, err);
+}
+
+int
+ren_place_check(const struct ren_state *st, int p, int prov, int n,
+    struct strbuf *err)
+{
+	enum ren_reach how;
+
+	return place_check(st, p, prov, n, &how, err);
+}
+
+int
+ren_place(struct ren_ctx *c, int p, int prov, int n, struct strbuf *err)
+{
+	struct ren_state *st = c->st;
+	const struct ren_province *pr = &st->rs->provinces[prov];
+	enum ren_reach how;
+	int others = 0, o;
+
+	if (place_check(st, p, prov, n, &how, err) < 0)
 		return -1;
+	for (o = 0; o < st->nplayers; o++)
+		if (o != p)
+			others += tokens_of(st, prov, o);
 	st->p[p].expansion -= n;
 	st->tok_new[prov][p] += (unsigned char)n;
 	if (how == REACH_SHIP)
@@ -449,6 +472,45 @@ cathedral(struct ren_ctx *c, int a, int prov, const int *def, int nd,
 	return 0;
 }
 
+/* The checks of ren_attack before the dice: the tokens committed (n, or
+   the minimum for 0), the reach of those carried in *how; or -1. */
+static int
+attack_check(const struct ren_state *st, int a, int prov, int n,
+    enum ren_reach *how, struct strbuf *err)
+{
+	const struct ren_province *pr = &st->rs->provinces[prov];
+	int need, own;
+
+	need = ren_attack_need(st, a, prov, err);
+	if (need < 0)
+		return -1;
+	if (n == 0)
+		n = need;
+	if (n < need) {
+		sb_addf(err, "a competition in %s needs %d tokens, not %d "
+		    "(RR28)", pr->name, need, n);
+		return -1;
+	}
+	if (pr->type != RP_SATELLITE && st->p[a].mat == 0) {
+		sb_addf(err, "%s has no dominance marker left on his mat "
+		    "(RELEASE one, RR29)", ren_pname(st, a));
+		return -1;
+	}
+	own = tokens_of(st, prov, a);
+	if (transport(st, a, prov, n > own ? n - own : 0, how, err) < 0)
+		return -1;
+	return n;
+}
+
+int
+ren_attack_check(const struct ren_state *st, int a, int prov, int n,
+    struct strbuf *err)
+{
+	enum ren_reach how;
+
+	return attack_check(st, a, prov, n, &how, err);
+}
+
 int
 ren_attack(struct ren_ctx *c, int a, int prov, int n, int declared,
     struct strbuf *err)
@@ -463,22 +525,11 @@ ren_attack(struct ren_ctx *c, int a, int prov, int n, int declared,
 	if (need < 0)
 		return -1;
 	st->beaten = -1;
-	if (n == 0)
-		n = need;
-	if (n < need) {
-		sb_addf(err, "a competition in %s needs %d tokens, not %d "
-		    "(RR28)", pr->name, need, n);
+	n = attack_check(st, a, prov, n, &how, err);
+	if (n < 0)
 		return -1;
-	}
-	if (pr->type != RP_SATELLITE && st->p[a].mat == 0) {
-		sb_addf(err, "%s has no dominance marker left on his mat "
-		    "(RELEASE one, RR29)", ren_pname(st, a));
-		return -1;
-	}
 	own = tokens_of(st, prov, a);
 	more = n > own ? n - own : 0;
-	if (transport(st, a, prov, more, &how, err) < 0)
-		return -1;
 	nd = defenders(st, a, prov, def);
 	st->p[a].expansion -= more;
 	st->tok_new[prov][a] += (unsigned char)more;

@@ -317,6 +317,16 @@ int ren_event_check(const struct ren_state *st, int player, int card,
     const struct ren_play *a, struct strbuf *err);
 void ren_event_apply(struct ren_ctx *c, int player, int card,
     const struct ren_play *a);
+/*
+ * The order form's lines for an event of that file (issue 20 point 3):
+ * one PLAY line per legal choice now (a victim, an area, a province), each
+ * checked by ren_event_check; for Pirates/Vikings in epochs 2 and 3 one
+ * legal line and the provinces it may name.  0 when the card is not one
+ * of that file's or needs no choice, else 1 (a comment when no choice is
+ * legal now).
+ */
+int ren_event_form(const struct ren_state *st, int player, int card,
+    struct strbuf *out);
 /* RR16: rolls an open War again (the start of a player's part). */
 void ren_war_roll(struct ren_ctx *c);
 /* RR8, RR18: at the start of the expansion phase Civil War's victims
@@ -371,6 +381,10 @@ int ren_ship_capacity(const struct ren_state *st, int player, int prov);
 /* RR27: places n tokens from the expansion area; 0 or -1 with err. */
 int ren_place(struct ren_ctx *c, int player, int prov, int n,
     struct strbuf *err);
+/* Whether ren_place would place them now (the order form's check): 0, or
+   -1 with err. */
+int ren_place_check(const struct ren_state *st, int player, int prov,
+    int n, struct strbuf *err);
 /* RR28: tokens attacker a needs for a competition in prov now (steps 1-4);
    -1 with err when no competition is possible there. */
 int ren_attack_need(const struct ren_state *st, int a, int prov,
@@ -378,6 +392,10 @@ int ren_attack_need(const struct ren_state *st, int a, int prov,
 /* RR28 step 5-6, RR29, RR30: one competition attempt; with n tokens
    (0: the minimum).  Returns 1 won, 0 lost, -1 with err not made. */
 int ren_attack(struct ren_ctx *c, int a, int prov, int n, int cathedral,
+    struct strbuf *err);
+/* Whether ren_attack would make the attempt now, before any dice (the
+   order form's check): the tokens it commits, or -1 with err. */
+int ren_attack_check(const struct ren_state *st, int a, int prov, int n,
     struct strbuf *err);
 /*
  * RR31: Wind/Watermill right after a won attack on prov whose beaten

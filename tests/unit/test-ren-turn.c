@@ -588,6 +588,209 @@ TEST(ren_choices_forms)
 	ren_test_game_release(&t);
 }
 
+/* Issue 20 point 3: each line of the form is legal now.  Every line is
+   carried out on its own copy of the state, by the function the phase
+   would call; returns the number of lines refused, each reported. */
+static int
+form_legal(struct ren_test_game *t, const struct ren_decision *d,
+    struct strbuf *form)
+{
+	struct ren_state *copy = xmalloc(sizeof(*copy));
+	struct ren_ctx c = { copy, &t->dice, NULL };
+	struct strbuf err;
+	char *p, *nl, *hash;
+	int bad = 0, r;
+
+	sb_reset(form);
+	ren_choices(&t->st, d, form);
+	sb_init(&err);
+	for (p = form->buf; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+		char buf[256];
+		struct ren_item it;
+		size_t len = (size_t)(nl - p);
+
+		if (len >= sizeof(buf))
+			len = sizeof(buf) - 1;
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		if ((hash = strchr(buf, '#')) != NULL)
+			*hash = '\0';
+		if (buf[strspn(buf, " ")] == '\0')
+			continue;
+		sb_reset(&err);
+		if (ren_parse_line(t->st.rs, buf, &it, &err) != 0) {
+			test_fail(__FILE__, __LINE__, "form line '%s': %s", buf,
+			    err.buf);
+			bad++;
+			continue;
+		}
+		memcpy(copy, &t->st, sizeof(*copy));
+		switch (it.kind) {
+		case RI_PLAY:
+			r = ren_play_card_with(&c, d->player, it.a, &it.play,
+			    &err);
+			break;
+		case RI_UPGRADE:
+			r = ren_ship_upgrade(&c, d->player, &err);
+			break;
+		case RI_CLAIM:
+			r = ren_claim(&c, d->player, 0, &err);
+			break;
+		case RI_ADVANCE:
+			r = ren_buy_advance(&c, d->player, it.a, 0, &err);
+			break;
+		case RI_PAY:
+			r = ren_stabilization_cost(copy, d->player) <=
+			    copy->p[d->player].cash ? 0 : -1;
+			break;
+		case RI_RELIEF:
+			r = ren_relief(&c, d->player, it.n, &err);
+			break;
+		case RI_PLACE:
+			r = ren_place(&c, d->player, it.a, it.n, &err);
+			break;
+		case RI_ATTACK:
+			r = ren_attack_check(copy, d->player, it.a, it.n, &err);
+			r = r > 0 ? 0 : -1;
+			break;
+		case RI_BUY_CARD:
+			r = d->kind == RD_BUY ? ren_buy_card(&c, d->player,
+			    &err) : ren_buy_card_tokens(&c, d->player, &err);
+			break;
+		default:
+			r = 0;
+			break;
+		}
+		if (r != 0) {
+			test_fail(__FILE__, __LINE__, "form line '%s' is not "
+			    "legal: %s", buf, err.buf);
+			bad++;
+		}
+	}
+	sb_release(&err);
+	free(copy);
+	return bad;
+}
+
+/* Issue 20 point 3: the play form lists only the victims, areas and
+   provinces a card may name now (RR13, RR16, RR18) */
+TEST(ren_choices_play_form_legal)
+{
+	struct ren_test_game t;
+	struct ren_decision d;
+	struct strbuf form;
+	static const char *const cards[] = {
+		"alchemists-gold", "civil-war", "war", "rebellion",
+		"the-crusades", "black-death", "pirates-vikings"
+	};
+	int k;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&form);
+	d.player = 0;
+	d.kind = RD_PLAY;
+	for (k = 0; k < (int)ARRAY_SIZE(cards); k++)
+		ren_test_card(&t, 0, cards[k]);
+	ren_test_adv(&t, 1, 'C');		/* Genoa: Laws of Matter */
+	t.st.p[2].enlightened = 1;		/* Barcelona: Enlightened Ruler */
+	ren_test_dom(&t, 1, "milan");
+	ren_test_dom(&t, 2, "valencia");
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "PLAY alchemists-gold ON Genoa") == NULL);
+	CHECK(strstr(form.buf, "PLAY alchemists-gold ON Barcelona") == NULL);
+	CHECK_CONTAINS(form.buf, "PLAY alchemists-gold ON Venice\n");
+	CHECK(strstr(form.buf, "PLAY civil-war ON Barcelona") == NULL);
+	CHECK_CONTAINS(form.buf, "PLAY civil-war ON Genoa\n");
+	CHECK_CONTAINS(form.buf, "PLAY war ON Barcelona\n");
+	CHECK(strstr(form.buf, "PLAY war ON Venice") == NULL);
+	/* Rebellion: Milan, never Genoa's or Barcelona's capital, nor
+	   Valencia under Enlightened Ruler */
+	CHECK_CONTAINS(form.buf, "PLAY rebellion IN Milan\n");
+	CHECK_CONTAINS(form.buf, "PLAY rebellion IN Venice\n");
+	CHECK(strstr(form.buf, "PLAY rebellion IN Genoa") == NULL);
+	CHECK(strstr(form.buf, "PLAY rebellion IN Valencia") == NULL);
+	CHECK_CONTAINS(form.buf, "PLAY the-crusades IN Acre\n");
+	CHECK(strstr(form.buf, "PLAY the-crusades IN Milan") == NULL);
+	CHECK_CONTAINS(form.buf, "PLAY black-death IN VII\n");
+	CHECK(strstr(form.buf, "PLAY black-death IN III") == NULL);
+	CHECK_CONTAINS(form.buf, "PLAY pirates-vikings IN Valencia\n");
+	CHECK(strstr(form.buf, "PLAY pirates-vikings IN Milan") == NULL);
+	/* epoch 2: two provinces, one legal line and the candidates */
+	t.st.epoch = 2;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "#   2 of:");
+	/* an open War: no second one */
+	t.st.war_a = 1;
+	t.st.war_b = 2;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "PLAY war ON") == NULL);
+	CHECK_CONTAINS(form.buf, "# war has no legal choice now (RR13)");
+	sb_release(&form);
+	ren_test_game_release(&t);
+}
+
+/* Issue 20 point 3: the purchase and expansion forms list only what can
+   be done now: no upgrade past the display (RR23), PAY only when the cash
+   covers it (RR21), no overseas box past the Ocean level (RR26), no attack
+   on a market without a marker on the mat (RR29); coexistence offered
+   (RR27, seed 5.6.3's Bordeaux example) */
+TEST(ren_choices_purchase_expansion_forms_legal)
+{
+	struct ren_test_game t;
+	struct ren_decision d;
+	struct strbuf form;
+	int k;
+
+	ren_test_game_init(&t, 6);
+	sb_init(&form);
+	d.player = 4;				/* London */
+	d.kind = RD_PURCHASE;
+	t.st.p[4].ship_row = SHIP_GALLEYS;
+	t.st.p[4].ship_level = 3;		/* Galleys 8 */
+	for (k = 0; k < 6; k++)
+		t.st.p[4].hand |= (uint64_t)1 << k;	/* $21 */
+	t.st.p[4].cash = 20;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "UPGRADE") == NULL);
+	CHECK(strstr(form.buf, "PAY ") == NULL);
+	CHECK_CONTAINS(form.buf, "# stabilization $21 for 6 cards is more "
+	    "than his $20 (RR21)");
+	CHECK_CONTAINS(form.buf, "REFUSE");
+	t.st.p[4].ship_level = 2;
+	t.st.p[4].cash = 30;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "UPGRADE  # $10 (RR23)");
+	CHECK_CONTAINS(form.buf, "PAY  # stabilization $21");
+	/* expansion: Ocean Navigation 1 with a piece in China */
+	t.st.p[4].hand = 0;
+	d.kind = RD_EXPANSION;
+	ren_test_adv(&t, 4, 'A');
+	ren_test_adv(&t, 4, 'S');
+	ren_test_adv(&t, 4, 'T');
+	t.st.p[4].ship_row = SHIP_OCEAN;
+	t.st.p[4].ship_level = 0;
+	ren_test_tok(&t, 4, "china", 1);
+	t.st.p[4].expansion = 12;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "PLACE 4 IN China\n");
+	CHECK(strstr(form.buf, "IN India") == NULL);
+	CHECK(strstr(form.buf, "IN East Indies") == NULL);
+	/* Bordeaux: two of Barcelona's tokens; London may join with two
+	   or attack with six */
+	ren_test_dom(&t, 4, "basque");
+	ren_test_tok(&t, 2, "bordeaux", 2);
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "PLACE 2 IN Bordeaux\n");
+	CHECK_CONTAINS(form.buf, "ATTACK Bordeaux  # 6 tokens (RR28)\n");
+	/* no marker on his mat: no attack on a market, no dominance */
+	t.st.p[4].mat = 0;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "ATTACK Bordeaux") == NULL);
+	CHECK_CONTAINS(form.buf, "PLACE 2 IN Bordeaux\n");
+	sb_release(&form);
+	ren_test_game_release(&t);
+}
+
 /* RR25, RR31: an expansion script; TRADE on a won attack tries
    Wind/Watermill; an illegal step is skipped and reported, the rest go
    on; leftover tokens go back to stock */
