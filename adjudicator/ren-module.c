@@ -249,7 +249,6 @@ state_init(void *st, const void *rs, unsigned var, int reading)
 	int epochs = var & (1u << 8) ? 1 : var & (1u << 9) ? 2 : 3;
 	int i;
 
-	(void)reading;
 	/* no seat taken: new --player fills them (cmd-new.c) */
 	for (i = 0; i < GAME_MAX_SIDES; i++)
 		s->seats.seat_of[i] = -1;
@@ -257,6 +256,7 @@ state_init(void *st, const void *rs, unsigned var, int reading)
 	if (rs == NULL)
 		return;
 	ren_state_init(&s->st, rs, REN_MAX_PLAYERS, var & 0xff, epochs);
+	s->st.reading = reading;
 }
 
 static struct seating *
@@ -518,10 +518,11 @@ setup(struct ctx *c)
 {
 	struct ren_module_state *s = c->st;
 	struct ren_ctx r;
-	int epochs = s->st.epochs;
+	int epochs = s->st.epochs, reading = s->st.reading;
 
 	ren_state_init(&s->st, s->st.rs, s->seats.nplayers, s->st.variants,
 	    epochs);
+	s->st.reading = reading;
 	r = rctx(c);
 	ren_start(&r);
 }
@@ -826,8 +827,8 @@ const struct game_module renaissance_module = {
 	.report_text = "templates/renaissance-text.xsl",
 	.report_html = "templates/renaissance-html.xsl",
 	.ruleset_split = NULL,
-	.reading_oldest = 1,
-	.reading_current = 1,
+	.reading_oldest = REN_READING_OLDEST,
+	.reading_current = REN_READING_CURRENT,
 	.variants = variants,
 	.nvariants = (int)ARRAY_SIZE(variants),
 	.decision_kinds = decision_kinds,

@@ -21,6 +21,7 @@ ren_state_init(struct ren_state *st, const struct ren_ruleset *rs,
 	st->rs = rs;
 	st->nplayers = nplayers;
 	st->variants = variants;
+	st->reading = REN_READING_CURRENT;
 	st->epochs = epochs;
 	st->phase = RPH_CAPITAL_BID;
 	st->papal_ban = -1;
@@ -234,16 +235,17 @@ ren_eliminate(struct ren_ctx *c, int prov, int empty_choice)
 	st->dom_new[prov] = 0;
 	st->p[o].mat++;
 	/* seed 5.4.2.1: the token comes from stock; the owner's choice
-	   (RR14) only decides when his stock is empty */
-	if (st->p[o].stock > 0) {
+	   (RR14) only decides when his stock is empty (reading 1: his
+	   choice first) */
+	if (empty_choice && (st->reading < 2 || st->p[o].stock == 0)) {
+		ren_ev(c, "eliminate", o, "%s's dominance marker in %s is "
+		    "removed; by his choice the province is left empty "
+		    "(RR14).", ren_pname(st, o), name);
+	} else if (st->p[o].stock > 0) {
 		st->p[o].stock--;
 		st->tok[prov][o] = 1;
 		ren_ev(c, "eliminate", o, "%s's dominance marker in %s is "
 		    "replaced by one token.", ren_pname(st, o), name);
-	} else if (empty_choice) {
-		ren_ev(c, "eliminate", o, "%s's dominance marker in %s is "
-		    "removed; by his choice the province is left empty "
-		    "(RR14).", ren_pname(st, o), name);
 	} else if (st->p[o].expansion > 0) {
 		st->p[o].expansion--;
 		st->tok[prov][o] = 1;

@@ -120,9 +120,23 @@ struct ren_leader {
 	int first;			/* the turn's first leader: no claims */
 };
 
+/*
+ * Readings of the rules a game can be played under (module.h): the game
+ * file records its reading (<game rules="N">; none: reading 1) and keeps
+ * it, so that every game replays as it was played.  New games use the
+ * current reading.
+ *   1  2026-11-26, as first written: ELIMINATION EMPTY left a province
+ *      empty even with tokens in stock.
+ *   2  2026-11-26, the rules audit: the token comes from stock first
+ *      (seed 5.4.2.1, RR14).
+ */
+#define REN_READING_OLDEST 1
+#define REN_READING_CURRENT 2
+
 struct ren_state {
 	const struct ren_ruleset *rs;	/* borrowed */
 	unsigned variants;
+	int reading;			/* REN_READING_OLDEST..CURRENT */
 	int nplayers;			/* at the start of the game (RR33) */
 	int epochs;			/* epochs to play, 1-3 (RR36) */
 	int last_turn;			/* 0: none (RR36 c) */

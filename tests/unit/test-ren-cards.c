@@ -577,6 +577,16 @@ TEST(ren_cards_elimination_choice_only_with_empty_stock)
 	    choices(-1, 1, "lyons", NULL), &err), 0);
 	CHECK_INT(t.st.tok[RP("lyons")][GEN], 1);
 	CHECK_INT(t.st.p[GEN].expansion, 2);
+	/* reading 1 (games made before the fix): his choice first */
+	t.st.reading = 1;
+	t.st.p[GEN].elimination_empty = 1;
+	t.st.p[GEN].stock = 5;
+	ren_test_dom(&t, GEN, "milan");
+	t.st.tok[RP("milan")][GEN] = 0;
+	CHECK_INT(play_with(&t, VEN, "rebellion",
+	    choices(-1, 1, "milan", NULL), &err), 0);
+	CHECK_INT(t.st.tok[RP("milan")][GEN], 0);
+	CHECK_INT(t.st.p[GEN].stock, 5);
 	sb_release(&err);
 	ren_test_game_release(&t);
 }
