@@ -287,6 +287,19 @@ ren_card_voided(const struct ren_state *st, int player, int card)
 	/* Papal Decree falls only to a Religious Strife of epoch 3 */
 	if (is_card(st, card, "papal-decree"))
 		return st->strife_epoch3;
+	/* the card: unplayable once every player holds all four Science
+	   advances (reading 2) */
+	if (is_card(st, card, "mysticism-abounds") && st->reading >= 2) {
+		int science = 0;
+
+		for (p = 0; p < REN_NADVANCES; p++)
+			science += st->rs->advances[p].category == CAT_SCIENCE;
+		for (p = 0; p < st->nplayers; p++)
+			if (!st->p[p].out &&
+			    ren_category_count(st, p, CAT_SCIENCE) < science)
+				return 0;
+		return 1;
+	}
 	if (st->played_ever & cd->voided_by_cards)
 		return 1;
 	if (cd->voided_by_advances == 0)
@@ -511,12 +524,15 @@ ren_play_card_with(struct ren_ctx *c, int player, int card,
 			    "(RR15).", l->protection, cd->name);
 		/* Printed Word: the discount for advances held, at once */
 		if (ren_has(st, player, 'O')) {
-			int rebate = 0;
+			/* RR15: the discount the card offers now (Marco
+			   Polo's 40 after Mongol Armies; reading 2) */
+			int rebate = 0, each = st->reading >= 2 ?
+			    ren_leader_amount(st, card) : cd->discount;
 
 			for (k = 0; k < REN_NADVANCES; k++)
 				if ((cd->discounts >> k & 1) &&
 				    (st->p[player].advances >> k & 1))
-					rebate += cd->discount;
+					rebate += each;
 			if (rebate > 0) {
 				st->p[player].cash += rebate;
 				ren_ev(c, "rebate", player, "Printed Word: "

@@ -198,7 +198,11 @@ winners(struct ren_ctx *c)
 static void
 part_start(struct ren_ctx *c)
 {
-	if (c->st->phase == RPH_PLAY && c->st->war_a >= 0)
+	const struct ren_state *st = c->st;
+
+	/* RR36: in the final card play too (reading 2) */
+	if ((st->phase == RPH_PLAY || (st->phase == RPH_FINAL_PLAY &&
+	    st->reading >= 2)) && st->war_a >= 0)
 		ren_war_roll(c);
 }
 
@@ -288,8 +292,18 @@ advance(struct ren_ctx *c)
 		case RPH_PURCHASE:
 		case RPH_EXPANSION:
 		case RPH_FINAL_PLAY:
-			while (st->actor < st->nplayers && skipped(st))
+			while (st->actor < st->nplayers && skipped(st)) {
+				/* RR16, RR36: a part without cards is still a
+				   part: an open War is rolled (reading 2) */
+				if (st->phase == RPH_FINAL_PLAY &&
+				    st->reading >= 2 &&
+				    !st->p[st->order[st->actor]].out &&
+				    st->part_begun != st->actor + 1) {
+					st->part_begun = st->actor + 1;
+					part_start(c);
+				}
 				st->actor++;
+			}
 			if (st->actor < st->nplayers) {
 				if (st->part_begun != st->actor + 1) {
 					st->part_begun = st->actor + 1;
@@ -355,6 +369,38 @@ standing(struct ren_ctx *c, int player, const struct ren_item *it)
 	}
 }
 
+/* The cards aimed at a player (RR13). */
+static int
+aimed(const struct ren_card *cd)
+{
+	return strcmp(cd->id, "war") == 0 ||
+	    strcmp(cd->id, "civil-war") == 0 ||
+	    strcmp(cd->id, "alchemists-gold") == 0;
+}
+
+/* Whether the event may name that player, area or province now. */
+static int
+may_name(const struct ren_state *st, int player, int card, int target,
+    int area, int prov)
+{
+	struct ren_play a;
+	struct strbuf e;
+	int ok;
+
+	memset(&a, 0, sizeof(a));
+	a.commodity = a.category = -1;
+	a.target = target;
+	a.area = area;
+	if (prov >= 0) {
+		a.nprov = 1;
+		a.prov[0] = prov;
+	}
+	sb_init(&e);
+	ok = ren_event_check(st, player, card, &a, &e) == 0;
+	sb_release(&e);
+	return ok;
+}
+
 /* RR36's choices for a card played without them. */
 static void
 default_play(const struct ren_state *st, int player, int card,
@@ -366,10 +412,12 @@ default_play(const struct ren_state *st, int player, int card,
 	int count[REN_MAX_AREAS] = { 0 };
 	int pirates = strcmp(cd->id, "pirates-vikings") == 0;
 	int crusades = strcmp(cd->id, "the-crusades") == 0;
+	int rebellion = strcmp(cd->id, "rebellion") == 0;
 
 	memset(a, 0, sizeof(*a));
 	a->commodity = a->category = a->area = a->target = -1;
-	/* the leading other player, ties to the earlier in order */
+	/* the leading other player, ties to the earlier in order; under
+	   reading 2 the leading one the card may be aimed at */
 	for (k = 0; k < st->nplayers; k++) {
 		int p = st->order[k];
 
@@ -379,6 +427,19 @@ default_play(const struct ren_state *st, int player, int card,
 			best = p;
 	}
 	a->target = best;
+	if (st->reading >= 2 && aimed(cd)) {
+		a->target = -1;
+		for (k = 0; k < st->nplayers; k++) {
+			int p = st->order[k];
+
+			if (p == player || st->p[p].out ||
+			    !may_name(st, player, card, p, -1, -1))
+				continue;
+			if (a->target < 0 ||
+			    ren_score(st, p) > ren_score(st, a->target))
+				a->target = p;
+		}
+	}
 	if (cd->ncommodities == 2)
 		a->commodity = ren_commodity_payment(st, player,
 		    cd->commodities[1]) > ren_commodity_payment(st, player,
@@ -389,7 +450,8 @@ default_play(const struct ren_state *st, int player, int card,
 		if (best >= 0 && st->dom[i] == best)
 			count[rs->provinces[i].area]++;
 	for (i = 0; i < rs->nareas; i++)
-		if (count[i] > most) {
+		if (count[i] > most && (st->reading < 2 ||
+		    ren_area_in_play(rs, i, st->nplayers))) {
 			most = count[i];
 			a->area = i;
 		}
@@ -415,6 +477,11 @@ default_play(const struct ren_state *st, int player, int card,
 				if (crusades && (pr->type == RP_SATELLITE ||
 				    pr->removed || strcmp(rs->areas[pr->area].id,
 				    "VI") != 0))
+					continue;
+				/* reading 2: only a province the card may
+				   name (Rebellion: no other capital) */
+				if (st->reading >= 2 && (crusades || rebellion) &&
+				    !may_name(st, player, card, -1, -1, i))
 					continue;
 				for (j = 0; j < a->nprov; j++)
 					used |= a->prov[j] == i;
@@ -515,6 +582,10 @@ purchase(struct ren_ctx *c, int player, const struct ren_item *items, int n)
 		if (l == st->nleaders)
 			skip(c, player, &items[k], "that leader was not played "
 			    "this turn");
+		else if (st->reading >= 2 && (claimed >> l & 1))
+			/* RR20: the protection is paid once per card */
+			skip(c, player, &items[k], "that leader is claimed "
+			    "already (RR20)");
 		else if (ren_claim(c, player, l, &err) != 0)
 			skip(c, player, &items[k], err.buf);
 		else

@@ -126,9 +126,20 @@ struct ren_leader {
  * it, so that every game replays as it was played.  New games use the
  * current reading.
  *   1  2026-11-26, as first written: ELIMINATION EMPTY left a province
- *      empty even with tokens in stock.
+ *      empty even with tokens in stock; the final card play's default
+ *      target or province could be one the card may not name (Rebellion
+ *      on another player's capital), which discarded the card; an open War was not
+ *      rolled in the final card play; a player listing CLAIM twice paid
+ *      the protection twice; Printed Word paid a conditional leader's
+ *      plain discount; Mysticism Abounds stayed playable when every
+ *      player held all four Science advances.
  *   2  2026-11-26, the rules audit: the token comes from stock first
- *      (seed 5.4.2.1, RR14).
+ *      (seed 5.4.2.1, RR14); the final card play's default target is the
+ *      leading other player the card may be aimed at, its default
+ *      province the first the card may name (RR36); the War is rolled at each part of the final card
+ *      play (RR16, RR36); one claim per card (RR20); the rebate is the
+ *      leader's discount at that moment (RR15); Mysticism Abounds is a
+ *      misery burden then (RR18, the card).
  */
 #define REN_READING_OLDEST 1
 #define REN_READING_CURRENT 2

@@ -590,3 +590,49 @@ TEST(ren_cards_elimination_choice_only_with_empty_stock)
 	sb_release(&err);
 	ren_test_game_release(&t);
 }
+
+/* RR15, reading 2: Printed Word's rebate is the discount the leader offers
+   when it is played: Marco Polo after Mongol Armies gives 40 for Overland
+   East (reading 1 paid 20) */
+TEST(ren_cards_printed_word_conditional_rebate)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	int r;
+
+	for (r = 1; r <= 2; r++) {
+		ren_test_game_init(&t, 3);
+		sb_init(&err);
+		t.st.reading = r;
+		ren_test_adv(&t, VEN, 'N');
+		ren_test_adv(&t, VEN, 'O');
+		ren_test_adv(&t, VEN, 'R');
+		t.st.played_ever |= BIT(RCARD("mongol-armies"));
+		CHECK_INT(play(&t, VEN, "marco-polo", -1, -1, &err), 0);
+		CHECK_INT(t.st.p[VEN].cash, r == 1 ? 60 : 80);
+		sb_release(&err);
+		ren_test_game_release(&t);
+	}
+}
+
+/* The card (BOARD §7), RR18, reading 2: Mysticism Abounds is a misery
+   burden once every player in the game holds all four Science advances */
+TEST(ren_cards_mysticism_burden)
+{
+	struct ren_test_game t;
+	int p;
+
+	ren_test_game_init(&t, 3);
+	for (p = 0; p < 3; p++) {
+		ren_test_adv(&t, p, 'A');
+		ren_test_adv(&t, p, 'B');
+		ren_test_adv(&t, p, 'C');
+	}
+	CHECK(!ren_card_voided(&t.st, VEN, RCARD("mysticism-abounds")));
+	for (p = 0; p < 3; p++)
+		ren_test_adv(&t, p, 'D');
+	CHECK(ren_card_voided(&t.st, VEN, RCARD("mysticism-abounds")));
+	t.st.reading = 1;
+	CHECK(!ren_card_voided(&t.st, VEN, RCARD("mysticism-abounds")));
+	ren_test_game_release(&t);
+}

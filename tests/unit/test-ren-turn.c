@@ -994,3 +994,122 @@ TEST(ren_turn_original_turn_order)
 	CHECK_INT(t.st.held_back, 0);
 	ren_test_game_release(&t);
 }
+
+/* RR36, reading 2: the final card play's default province is one the card
+   may name: Rebellion strikes the leader's highest market that is not a
+   capital of another player (reading 1 named Genoa's capital and the card
+   was discarded without effect, as in tests/games/ren-three-epoch1) */
+TEST(ren_turn_final_play_rebellion_default)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	int r;
+
+	for (r = 1; r <= 2; r++) {
+		ren_test_game_init(&t, 3);
+		sb_init(&err);
+		t.st.reading = r;
+		t.st.phase = RPH_FINAL_PLAY;
+		t.st.actor = 0;
+		t.st.p[1].cash = 100;		/* Genoa leads */
+		ren_test_dom(&t, 1, "milan");	/* 3; Genoa itself is 5 */
+		ren_test_card(&t, 0, "rebellion");
+		CHECK_INT(ren_apply(&t.c, 0, NULL, 0, &err), 0);
+		CHECK_INT(t.st.p[0].hand, 0);
+		CHECK_INT(t.st.dom[RP("genoa")], 1);
+		if (r == 1) {
+			CHECK_INT(t.st.dom[RP("milan")], 1);
+			CHECK_CONTAINS(ren_test_events(&t), "Venice's Rebellion "
+			    "is discarded without effect (RR36): Rebellion "
+			    "cannot strike Genoa (RR18).");
+		} else {
+			CHECK_INT(t.st.dom[RP("milan")], REN_NOBODY);
+			CHECK_INT(t.st.tok[RP("milan")][1], 1);
+		}
+		sb_release(&err);
+		ren_test_game_release(&t);
+	}
+}
+
+/* RR36, reading 2: a target the card cannot be aimed at is passed over
+   for the next leading player: Alchemist's Gold on Barcelona when the
+   leader Genoa holds Laws of Matter */
+TEST(ren_turn_final_play_target_default)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	t.st.phase = RPH_FINAL_PLAY;
+	t.st.actor = 0;
+	t.st.p[1].cash = 100;
+	ren_test_adv(&t, 1, 'C');
+	t.st.p[2].written_cash = 30;
+	ren_test_card(&t, 0, "alchemists-gold");
+	CHECK_INT(ren_apply(&t.c, 0, NULL, 0, &err), 0);
+	CHECK_INT(t.st.p[2].cash, 25);
+	CHECK_CONTAINS(ren_test_events(&t), "Alchemist's Gold: Barcelona pays "
+	    "the bank $15 (RR18).");
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* RR16, RR36, reading 2: an open War is rolled at the start of each part
+   of the final card play, a part without cards included */
+TEST(ren_turn_final_play_war_rolled)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	unsigned dice[] = { FACE(6), FACE(1) };
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	t.st.phase = RPH_FINAL_PLAY;
+	t.st.actor = 0;
+	t.st.part_begun = 1;
+	t.st.war_a = 0;
+	t.st.war_b = 1;
+	ren_test_card(&t, 0, "stone-1a");
+	ren_test_dice(&t, dice, 2);
+	CHECK_INT(ren_apply(&t.c, 0, NULL, 0, &err), 0);
+	/* Genoa's part (no cards) begins: 6 against 1 */
+	CHECK_INT(t.st.war_a, -1);
+	CHECK_CONTAINS(ren_test_events(&t), "Venice wins the War against "
+	    "Genoa by 5 (RR16).");
+	CHECK_INT(t.st.dom[RP("genoa")], 0);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* RR20, reading 2: a leader is claimed once; a second CLAIM of the same
+   card is skipped, not paid twice */
+TEST(ren_turn_claim_paid_once)
+{
+	struct ren_test_game t;
+	struct ren_item it[2];
+	struct strbuf err;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	ren_test_card(&t, 1, "charlemagne");
+	ren_test_card(&t, 2, "dionysus-exiguus");
+	CHECK_INT(ren_play_card(&t.c, 1, RCARD("charlemagne"), -1, -1, 0,
+	    &err), 0);
+	CHECK_INT(ren_play_card(&t.c, 2, RCARD("dionysus-exiguus"), -1, -1,
+	    10, &err), 0);
+	ren_test_adv(&t, 0, 'E');
+	t.st.phase = RPH_PURCHASE;
+	t.st.actor = 0;
+	CHECK_INT(parse("claim dionysus-exiguus", &it[0], &err), 0);
+	it[1] = it[0];
+	it[0].line = 1;
+	it[1].line = 2;
+	CHECK_INT(ren_apply(&t.c, 0, it, 2, &err), 0);
+	CHECK_INT(t.st.p[0].cash, 30);
+	CHECK_INT(t.st.p[2].cash, 40);
+	CHECK_CONTAINS(ren_test_events(&t), "Venice's line 2 is not carried "
+	    "out: that leader is claimed already (RR20).");
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
