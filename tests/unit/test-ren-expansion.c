@@ -780,3 +780,90 @@ TEST(ren_script_bad_label_refused)
 	sb_release(&err);
 	ren_test_game_release(&t);
 }
+
+/* seed 5.6.3.1's example: Seaworthy Vessels 10 and competitions needing
+   4 tokens: a first attempt and, lost, a second; a third would land 12
+   tokens by ship in the province this turn (RR26) */
+TEST(ren_attack_seaworthy_two_attempts)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	unsigned lose[] = { FACE(2), FACE(4), FACE(2), FACE(1), FACE(5),
+	    FACE(3) };
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	ren_test_dom(&t, BAR, "montpellier");
+	ren_test_adv(&t, GEN, 'S');
+	t.st.p[GEN].ship_row = SHIP_SEAWORTHY;
+	t.st.p[GEN].ship_level = 0;
+	t.st.p[GEN].expansion = 20;
+	CHECK_INT(reach(&t, GEN, "montpellier"), REACH_SHIP);
+	CHECK_INT(need(&t, GEN, "montpellier"), 4);
+	ren_test_dice(&t, lose, 6);
+	CHECK_INT(ren_attack(&t.c, GEN, RP("montpellier"), 0, 0, &err), 0);
+	CHECK_INT(ren_attack(&t.c, GEN, RP("montpellier"), 0, 0, &err), 0);
+	CHECK_INT(t.st.p[GEN].expansion, 12);
+	CHECK_INT(ren_attack(&t.c, GEN, RP("montpellier"), 0, 0, &err), -1);
+	CHECK_CONTAINS(err.buf, "his ships land at most 2 more tokens in "
+	    "Montpellier this turn (RR26)");
+	CHECK_INT(t.st.p[GEN].expansion, 12);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* seed 5.6.2.2's examples: Ocean Navigation 2 holds any two of the East
+   Indies, China and India, not the third; with New World and 3 any three
+   of the five boxes, the Americas counted (RR26) */
+TEST(ren_reach_ocean_navigation_example)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	ren_test_adv(&t, VEN, 'T');
+	t.st.p[VEN].ship_row = SHIP_OCEAN;
+	t.st.p[VEN].ship_level = 1;		/* Ocean 2 */
+	t.st.p[VEN].expansion = 30;
+	CHECK_INT(ren_place(&t.c, VEN, RP("east-indies"), 1, &err), 0);
+	CHECK_INT(ren_place(&t.c, VEN, RP("india"), 1, &err), 0);
+	CHECK_INT(ren_place(&t.c, VEN, RP("china"), 1, &err), -1);
+	CHECK_CONTAINS(err.buf, "the most his Ocean Navigation 2 allows");
+	ren_test_adv(&t, VEN, 'U');
+	t.st.p[VEN].ship_level = 2;		/* Ocean 3 */
+	sb_reset(&err);
+	CHECK_INT(ren_place(&t.c, VEN, RP("north-america"), 1, &err), 0);
+	CHECK_INT(ren_place(&t.c, VEN, RP("south-america"), 1, &err), -1);
+	CHECK_CONTAINS(err.buf, "the most his Ocean Navigation 3 allows");
+	CHECK_INT(ren_place(&t.c, VEN, RP("china"), 1, &err), -1);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* seed 5.6.4: the cards bought with tokens in one expansion phase cost 3,
+   6, 9 and 12 tokens, whoever buys them (RR32) */
+TEST(ren_buy_card_prices_3_6_9_12)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	int p, before;
+
+	ren_test_game_init(&t, 4);
+	sb_init(&err);
+	t.st.ndraw = 4;
+	t.st.draw[0] = (unsigned char)RCARD("stone-1a");
+	t.st.draw[1] = (unsigned char)RCARD("stone-1b");
+	t.st.draw[2] = (unsigned char)RCARD("wool-1a");
+	t.st.draw[3] = (unsigned char)RCARD("wool-1b");
+	for (p = 0; p < 4; p++) {
+		t.st.p[p].expansion = 12;
+		before = t.st.p[p].stock;
+		CHECK_INT(ren_buy_card_tokens(&t.c, p, &err), 0);
+		CHECK_INT(t.st.p[p].expansion, 12 - 3 * (p + 1));
+		CHECK_INT(t.st.p[p].stock, before + 3 * (p + 1));
+		CHECK_INT(ren_hand_size(&t.st, p), 1);
+	}
+	sb_release(&err);
+	ren_test_game_release(&t);
+}

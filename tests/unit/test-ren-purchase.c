@@ -300,3 +300,41 @@ TEST(ren_purchase_ships)
 	sb_release(&err);
 	ren_test_game_release(&t);
 }
+
+/* RR19: a purchase order is carried out ships, claims, advances,
+   stabilization, relief, whatever the order of its lines; one upgrade;
+   Urban Ascendancy listed after the relief still completes the tier
+   first, and its 5 MR pays half the relief (seed 5.5.4's example) */
+TEST(ren_purchase_sequence_rr19)
+{
+	struct ren_test_game t;
+	struct ren_item it[4];
+	struct strbuf err;
+	static const char *const lines[] = {
+		"RELIEF 1", "ADVANCE V", "UPGRADE", "UPGRADE"
+	};
+	static const char tier[] = "AEINR";
+	int k;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	for (k = 0; tier[k]; k++)
+		ren_test_adv(&t, VEN, tier[k]);
+	t.st.p[VEN].misery = 8;		/* 80 */
+	t.st.p[VEN].cash = 35;
+	t.st.phase = RPH_PURCHASE;
+	t.st.actor = 0;
+	for (k = 0; k < 4; k++) {
+		CHECK_INT(ren_parse_line(ren_test_ruleset(), lines[k], &it[k],
+		    &err), 0);
+		it[k].line = k + 1;
+	}
+	CHECK_INT(ren_apply(&t.c, VEN, it, 4, &err), 0);
+	/* $10 galleys, $20 Urban Ascendancy, $5 relief */
+	CHECK_INT(t.st.p[VEN].cash, 0);
+	CHECK_INT(t.st.p[VEN].ship_level, 0);
+	CHECK(ren_has(&t.st, VEN, 'V'));
+	CHECK_INT(ren_misery_value(&t.st, VEN), 70);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}

@@ -467,3 +467,92 @@ TEST(ren_end_turn_bonus_released_marker)
 	sb_release(&err);
 	ren_test_game_release(&t);
 }
+
+/* RR38's defaults, decision by decision: a capital bid of 0 ranking the
+   capitals in the ruleset's order, the third card dealt returned, a token
+   bid of 0 without LAST; then RR7 orders the equal bids by the rank each
+   received, his #3 first */
+TEST(ren_defaults_rr38_setup_and_bids)
+{
+	struct ren_test_game t;
+	unsigned dice[] = { FACE(6), FACE(4), FACE(2) };
+	uint64_t third[3];
+	int p;
+
+	fresh(&t, 3);
+	ren_start(&t.c);
+	ren_test_dice(&t, dice, 3);
+	for (p = 0; p < 3; p++)
+		CHECK_INT(ren_apply_default(&t.c, p), 0);
+	/* every bid 0: the dice order them; each takes his best free
+	   capital in Venice, Genoa, Barcelona */
+	for (p = 0; p < 3; p++) {
+		CHECK_INT(t.st.p[p].capital, p);
+		CHECK_INT(t.st.p[p].cash, 40);
+		CHECK_INT(t.st.p[p].rank_got, p);
+		CHECK_INT(t.st.p[p].allot, p);
+	}
+	CHECK_INT(t.st.phase, RPH_EURO_RETURN);
+	for (p = 0; p < 3; p++) {
+		third[p] = BIT(t.st.p[p].dealt[2]);
+		CHECK(t.st.p[p].hand & third[p]);
+		CHECK_INT(ren_apply_default(&t.c, p), 0);
+		CHECK(!(t.st.p[p].hand & third[p]));
+		CHECK_INT(ren_hand_size(&t.st, p), 2);
+	}
+	CHECK_INT(t.st.phase, RPH_TOKEN_BID);
+	for (p = 0; p < 3; p++)
+		CHECK_INT(ren_apply_default(&t.c, p), 0);
+	for (p = 0; p < 3; p++) {
+		CHECK_INT(t.st.p[p].cash, 40);
+		CHECK_INT(t.st.p[p].expansion, 0);
+		CHECK_INT(t.st.p[p].token_bid, 0);
+	}
+	/* RR7: Barcelona got his #3, Genoa his #2, Venice his #1 */
+	CHECK_INT(t.st.order[0], 2);
+	CHECK_INT(t.st.order[1], 1);
+	CHECK_INT(t.st.order[2], 0);
+	ren_test_game_release(&t);
+}
+
+/* RR7: equal bids and equal ranks: the one who received his capital later
+   in the allotment plays first */
+TEST(ren_order_ties_by_allotment)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	int T[3] = { 4, 4, 4 }, last[3] = { 0, 0, 0 };
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	t.st.phase = RPH_TOKEN_BID;
+	t.st.p[0].rank_got = t.st.p[1].rank_got = t.st.p[2].rank_got = 0;
+	t.st.p[0].allot = 1;
+	t.st.p[1].allot = 2;
+	t.st.p[2].allot = 0;
+	CHECK_INT(ren_token_bids(&t.c, T, last, &err), 0);
+	CHECK_INT(t.st.order[0], 1);
+	CHECK_INT(t.st.order[1], 0);
+	CHECK_INT(t.st.order[2], 2);
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
+
+/* seed 5.7.2: Interest & Profit doubles the cash held, up to the income;
+   the income itself is not doubled (RR33 step 3) */
+TEST(ren_end_turn_interest_capped_by_income)
+{
+	struct ren_test_game t;
+	unsigned dice[] = { FACE(1), FACE(1), FACE(1), FACE(1), FACE(1),
+	    FACE(1) };
+
+	ren_test_game_init(&t, 3);
+	ren_test_adv(&t, VEN, 'L');
+	t.st.p[VEN].cash = 50;		/* income 15 + 3 x 1 = 18 */
+	ren_test_dice(&t, dice, 6);
+	ren_end_turn(&t.c);
+	CHECK_INT(t.st.p[VEN].cash, 50 + 18 + 18);
+	CHECK_CONTAINS(ren_test_events(&t), "Interest & Profit: Venice "
+	    "receives $18 (RR33).");
+	ren_test_game_release(&t);
+}

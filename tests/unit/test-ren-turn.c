@@ -1113,3 +1113,35 @@ TEST(ren_turn_claim_paid_once)
 	sb_release(&err);
 	ren_test_game_release(&t);
 }
+
+/* RR8, RR24: at the start of the expansion phase Civil War's victim goes
+   to the last place first, then the Renaissance swap: Barcelona's SWAP
+   DOWN finds Venice below him (swapped first, it would have lapsed) */
+TEST(ren_turn_expansion_start_civil_war_then_swap)
+{
+	struct ren_test_game t;
+	struct ren_item it;
+	struct strbuf err;
+	int p;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&err);
+	ren_test_adv(&t, 2, 'Q');
+	t.st.p[2].swap_dir = 1;
+	t.st.p[2].swap_phase = RPH_EXPANSION;
+	t.st.civil[t.st.ncivil++] = 0;		/* Venice */
+	t.st.phase = RPH_PURCHASE;
+	t.st.actor = 0;
+	for (p = 0; p < 3; p++)
+		CHECK_INT(ren_apply(&t.c, p, &it, 0, &err), 0);
+	CHECK_INT(t.st.phase, RPH_EXPANSION);
+	CHECK_INT(t.st.order[0], 1);
+	CHECK_INT(t.st.order[1], 0);
+	CHECK_INT(t.st.order[2], 2);
+	CHECK_INT(t.st.p[2].box, 6);
+	CHECK_INT(t.st.p[0].box, 4);
+	CHECK_CONTAINS(ren_test_events(&t), "Barcelona uses Renaissance and "
+	    "changes places with Venice (RR8).");
+	sb_release(&err);
+	ren_test_game_release(&t);
+}
