@@ -13,11 +13,13 @@
 #include <curl/curl.h>
 
 static int ignore_extensions;
+static void learnt_forget(void);
 
 void
 imap_ignore_extensions(int ignore)
 {
 	ignore_extensions = ignore;
+	learnt_forget();
 }
 
 /* ------------------------------------------------------------------ */
@@ -314,6 +316,65 @@ has_capability(const char *data, const char *cap)
 	return 0;
 }
 
+/*
+ * Issue 18.9: what imap_move has learnt of a server in this process, so
+ * that a club's step, which moves every message of its inbox and many of
+ * its games' folders, asks it once: whether it can MOVE and has UIDPLUS,
+ * and the folders it has listed or made.  A move that fails forgets it
+ * all: the next one asks again.
+ */
+static struct {
+	char *server;		/* scheme://[user@]host[:port] */
+	int caps;		/* 1 once can_move and uidplus are known */
+	int can_move, uidplus;
+	char **folders;
+	size_t nfolders;
+} learnt;
+
+static void
+learnt_forget(void)
+{
+	size_t i;
+
+	for (i = 0; i < learnt.nfolders; i++)
+		free(learnt.folders[i]);
+	free(learnt.folders);
+	free(learnt.server);
+	memset(&learnt, 0, sizeof(learnt));
+}
+
+void
+imap_forget(void)
+{
+	learnt_forget();
+}
+
+/* Starts afresh when shown (a session's URL) is of another server. */
+static void
+learnt_server(const char *shown)
+{
+	const char *host = strstr(shown, "://");
+	size_t n = host != NULL ? (size_t)(host + 3 - shown) +
+	    strcspn(host + 3, "/") : strlen(shown);
+
+	if (learnt.server != NULL && strlen(learnt.server) == n &&
+	    strncmp(learnt.server, shown, n) == 0)
+		return;
+	learnt_forget();
+	learnt.server = xasprintf("%.*s", (int)n, shown);
+}
+
+static int
+learnt_folder(const char *folder)
+{
+	size_t i;
+
+	for (i = 0; i < learnt.nfolders; i++)
+		if (strcmp(learnt.folders[i], folder) == 0)
+			return 1;
+	return 0;
+}
+
 int
 imap_move(const struct mail_account *a, unsigned long uid,
     const char *folder, int *temporary, struct strbuf *err)
@@ -340,21 +401,34 @@ imap_move(const struct mail_account *a, unsigned long uid,
 		set_err(err, "cannot move mail from '%s' to itself", folder);
 		goto out;
 	}
-	if (imap_command(&s, 0, 0, "CAPABILITY", temporary, err) != 0)
-		goto out;
-	can_move = !ignore_extensions && has_capability(s.data.buf, "MOVE");
-	uidplus = !ignore_extensions &&
-	    has_capability(s.data.buf, "UIDPLUS");
-	sb_addf(&cmd, "LIST \"\" %s", quoted.buf);
-	if (imap_command(&s, 0, 0, cmd.buf, temporary, err) != 0)
-		goto out;
-	/* a \Noselect parent (a folder below a name that holds none)
-	 * is made a folder too */
-	if (!folder_listed(s.data.buf)) {
-		sb_reset(&cmd);
-		sb_addf(&cmd, "CREATE %s", quoted.buf);
+	learnt_server(s.shown);
+	if (!learnt.caps) {
+		if (imap_command(&s, 0, 0, "CAPABILITY", temporary, err) != 0)
+			goto out;
+		learnt.can_move = !ignore_extensions &&
+		    has_capability(s.data.buf, "MOVE");
+		learnt.uidplus = !ignore_extensions &&
+		    has_capability(s.data.buf, "UIDPLUS");
+		learnt.caps = 1;
+	}
+	can_move = learnt.can_move;
+	uidplus = learnt.uidplus;
+	if (!learnt_folder(folder)) {
+		sb_addf(&cmd, "LIST \"\" %s", quoted.buf);
 		if (imap_command(&s, 0, 0, cmd.buf, temporary, err) != 0)
 			goto out;
+		/* a \Noselect parent (a folder below a name that holds
+		 * none) is made a folder too */
+		if (!folder_listed(s.data.buf)) {
+			sb_reset(&cmd);
+			sb_addf(&cmd, "CREATE %s", quoted.buf);
+			if (imap_command(&s, 0, 0, cmd.buf, temporary,
+			    err) != 0)
+				goto out;
+		}
+		learnt.folders = xrealloc(learnt.folders,
+		    (learnt.nfolders + 1) * sizeof(*learnt.folders));
+		learnt.folders[learnt.nfolders++] = xstrdup(folder);
 	}
 	sb_reset(&cmd);
 	sb_addf(&cmd, "UID SEARCH UID %lu", uid);
@@ -394,6 +468,8 @@ imap_move(const struct mail_account *a, unsigned long uid,
 		goto out;
 	rc = 0;
 out:
+	if (rc != 0)
+		learnt_forget();
 	free(uids);
 	sb_release(&quoted);
 	sb_release(&cmd);

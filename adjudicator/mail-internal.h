@@ -44,6 +44,8 @@ int session_open(struct session *s, const struct mail_account *a, int smtp,
 void session_close(struct session *s, int keep);
 /* Closes the kept handles and their connections (mail_cleanup). */
 void sessions_end(void);
+/* Forgets what imap_move learnt of the server (mail_cleanup). */
+void imap_forget(void);
 CURLcode session_perform(struct session *s, const char *path,
     const char *command);
 int session_error(struct session *s, CURLcode rc, const char *what,

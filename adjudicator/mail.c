@@ -39,6 +39,7 @@ mail_cleanup(void)
 	if (!mail_ready)
 		return;
 	sessions_end();
+	imap_forget();
 	g_mime_shutdown();
 	curl_global_cleanup();
 	mail_ready = 0;

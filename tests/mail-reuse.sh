@@ -136,7 +136,8 @@ check() {	# check NAME command...
 letters
 if command -v strace > /dev/null; then
 	hour=$((hour + 1))
-	strace -f -qq -e trace=connect,execve -o "$w/strace" "$adj" run --games "$J" \
+	strace -f -qq -e trace=connect,execve,sendto -s 40 -o "$w/strace" \
+		"$adj" run --games "$J" \
 		--imap "imap://127.0.0.1:$IMAP_PORT/judge" \
 		--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" \
 		--netrc "$srv/netrc" --insecure-plain \
@@ -147,6 +148,10 @@ if command -v strace > /dev/null; then
 	s=$(grep -c "htons($SMTP_PORT)" "$w/strace")
 	[ "$i" -eq 1 ] && ok || bad "a step of 4 games made $i IMAP connections, not 1"
 	[ "$s" -eq 1 ] && ok || bad "a step of 4 games made $s SMTP connections, not 1"
+	# curl's CAPABILITY at the login, and routing's once for the step,
+	# not once a message moved (issue 18.9)
+	c=$(grep -c 'sendto(.*"[A-Z][0-9]* CAPABILITY' "$w/strace")
+	[ "$c" -eq 2 ] && ok || bad "a step of 4 games asked CAPABILITY $c times, not 2"
 	# the games have the same keys: each signer's key is listed once
 	# for the step, not once a game (issue 18.9)
 	l=$(grep -c 'execve("[^"]*gpg",.*"--list-keys"' "$w/strace")
