@@ -324,8 +324,8 @@ lean_load(const struct game_module *mod, const char *path)
  * What the replay does outside the rules' state is done again from the
  * entries (replay_cached).  Anything that does not fit takes the full
  * path, which says what is wrong, if anything is.  verify, rollback
- * (LOAD_FULL) and game_load_run (report --run) always take the full
- * path.
+ * (LOAD_FULL) and game_load_run (report --run) of a run before the
+ * latest always take the full path.
  */
 static struct cache *
 cache_for(const char *path, char **bytes, size_t *len, size_t state_size)
@@ -344,15 +344,35 @@ cache_for(const char *path, char **bytes, size_t *len, size_t state_size)
 }
 
 /*
+ * The value of the attribute name (with its '=') in the start tag
+ * [tag, end), or NULL.
+ */
+static char *
+tag_attr(char *tag, const char *name)
+{
+	char *v;
+
+	for (v = tag; (v = strstr(v, name)) != NULL; v += strlen(name))
+		if (v[-1] == ' ' || v[-1] == '\t' || v[-1] == '\n' ||
+		    v[-1] == '\r')
+			break;
+	if (v == NULL || (v[strlen(name)] != '"' &&
+	    v[strlen(name)] != '\''))
+		return NULL;
+	return v + strlen(name) + 1;
+}
+
+/*
  * The module a game file names in <game module="NAME"> (module.h), read
  * from the root element's start tag before any schema: its schema is the
  * module's.  No attribute: Age of Reason, which never writes one, so
  * that every file made before modules stays as it was.  NULL after a
  * diagnostic for a module this program does not know; a file that
- * cannot be read gets the default, and the load says why.
+ * cannot be read gets the default, and the load says why.  *run is the
+ * tag's run attribute, -1 when it has none.
  */
 static const struct game_module *
-module_of(const char *path)
+module_of(const char *path, long *run)
 {
 	char head[4096], name[64], *p, *end, *v;
 	const struct game_module *mod;
@@ -377,16 +397,14 @@ module_of(const char *path)
 	if (p == NULL || (end = strchr(p, '>')) == NULL)
 		return modules_default();
 	*end = '\0';
-	for (v = p + 5; (v = strstr(v, "module=")) != NULL; v += 7)
-		if (v[-1] == ' ' || v[-1] == '\t' || v[-1] == '\n' ||
-		    v[-1] == '\r')
-			break;
-	if (v == NULL || (v[7] != '"' && v[7] != '\''))
+	if ((v = tag_attr(p + 5, "run=")) != NULL && *v >= '0' && *v <= '9')
+		*run = strtol(v, NULL, 10);
+	if ((v = tag_attr(p + 5, "module=")) == NULL)
 		return modules_default();
-	end = strchr(v + 8, v[7]);
+	end = strchr(v, v[-1]);
 	if (end == NULL)
 		return modules_default();
-	snprintf(name, sizeof(name), "%.*s", (int)(end - (v + 8)), v + 8);
+	snprintf(name, sizeof(name), "%.*s", (int)(end - v), v);
 	mod = modules_find(name);
 	if (mod == NULL)
 		diag(EXIT_DATAERR, path, 0, "game file of module '%s'; this "
@@ -494,11 +512,19 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	 * A symbolic link would be replaced by a file on save: refused.
 	 */
 	int lean = !verify;
-	int may_cache = lean && upto < 0 && !(flags & LOAD_FULL) &&
-	    !cache_disabled();
+	long head_run = -1;
+	const struct game_module *mod = module_of(path, &head_run);
+	/*
+	 * Issue 20.8: the game at its latest run is the game as it is (upto
+	 * is made -1 below), which the cache serves; the head says which
+	 * run that is only when the cache fits the file (this program wrote
+	 * it, its root's start tag first), and the root must agree.
+	 */
+	int want = upto, latest = upto >= 0 && head_run == upto;
+	int may_cache = lean && (upto < 0 || latest) &&
+	    !(flags & LOAD_FULL) && !cache_disabled();
 	char *bytes = NULL, *needs_plain = NULL;
 	size_t blen = 0, sfrom = 0, sto = 0, sn = 0;
-	const struct game_module *mod = module_of(path);
 	struct cache *c = may_cache && mod != NULL ? cache_for(path, &bytes,
 	    &blen, mod->state_size) : NULL;
 	void *snap = NULL;
@@ -518,6 +544,8 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		cache_close(c);
 		c = NULL;
 	}
+	if (c != NULL)
+		upto = -1;
 	/*
 	 * Issue 17: a cache that passed its key may still not fit the file
 	 * (one of the two doctored): what the try finds is no error of the
@@ -542,6 +570,8 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	xml_attr(root, "id", g->id, sizeof(g->id));
 	xml_attr(root, "created", g->created, sizeof(g->created));
 	g->run = xml_attr_int(root, "run", 0);
+	if (want >= 0 && c != NULL && g->run != want)
+		goto out;
 	if (xml_attr_int(root, "format", 0) != FORMAT_VERSION) {
 		diag(EXIT_DATAERR, path, 0, "game file format %d, this "
 		    "adjudicator reads format %d",
@@ -800,7 +830,7 @@ fail:
 		diag_warn(path, 0, "%s.cache does not fit the game file (one "
 		    "of them edited by hand?): not used, the whole file was "
 		    "read", path);
-		return load(g, path, seed, flags | LOAD_FULL, upto);
+		return load(g, path, seed, flags | LOAD_FULL, want);
 	}
 	return rc;
 }

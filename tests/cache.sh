@@ -153,6 +153,28 @@ else
 	diff "$w/good/status0" "$w/good/status1"
 	diff "$w/good/check0" "$w/good/check1"
 fi
+# issue 20.8: 'report --run N' of the game's latest run is the game as it
+# is: it reads the cache too and says the same without it; an earlier
+# run reads the whole file
+last=$(grep -o ' run="[0-9]*"' "$w/good/game.xml" | head -n 1 | tr -dc 0-9)
+for m in 0 1; do
+	AOR_NO_CACHE=$m AOR_CACHE_TRACE=1 "$adj" report "$w/good/game.xml" \
+	    --run "$last" > "$w/good/report$m" 2> "$w/good/trace-report$m"
+	echo "exit $?" >> "$w/good/report$m"
+done
+AOR_CACHE_TRACE=1 "$adj" report "$w/good/game.xml" --run $((last - 1)) \
+    > "$w/good/report-past" 2> "$w/good/trace-past"
+if [ "$last" -gt 1 ] && cmp -s "$w/good/report0" "$w/good/report1" &&
+    grep -q 'cache: used' "$w/good/trace-report0" &&
+    ! grep -q 'cache' "$w/good/trace-past" &&
+    [ -s "$w/good/report-past" ] &&
+    ! cmp -s "$w/good/report0" "$w/good/report-past"; then
+	ok
+else
+	bad "report --run $last: not the same with and without the cache," \
+	    "or the cache not used; or run $((last - 1)) read the cache"
+	diff "$w/good/report0" "$w/good/report1"
+fi
 # sha FILE: the SHA-256 the cache beside FILE must name
 sha() { sha256sum "$1" | cut -d' ' -f1; }
 check_ignored() {	# NAME WHAT
