@@ -41,6 +41,7 @@ void entropy_entry(struct game *g, enum entry_kind kind, int run,
 char *entry_line(const char *text, const char *key);
 int entry_country(const struct game *g, const char *text);
 int moderator_apply(struct game *g, const struct entry *e, struct strbuf *err);
+void moderator_undo(struct game *g, size_t from);
 
 /* ruleset-copy.c */
 void ruleset_commit(struct game *g);
@@ -93,6 +94,7 @@ void queue_remove(struct game *g, size_t i);
 const struct deadline *deadline_record(const struct game *g,
     const struct decision *d);
 void update_deadlines(struct game *g, const char *now);
+void deadline_replay(struct game *g, const struct entry *e);
 
 /* document.c */
 xmlDoc *build_xml(struct game *g, const char *now, int viewer, int need_run,

@@ -728,6 +728,12 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	 * every entry only by verify, the last one always.
 	 */
 	memcpy(players, game_seats(g)->players, sizeof(players));
+	/*
+	 * The players and deadline hours as the game began: the replay
+	 * changes them where the moderator did, so that each run has its
+	 * own (report --run N) and the last must be <players>'s.
+	 */
+	moderator_undo(g, 0);
 	if (c != NULL) {
 		/* the rules' state as the replay leaves it, and the rest */
 		snap = xmalloc(mod->state_size);
@@ -742,6 +748,8 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		if (replay_entry(g, &g->hist[k], verify, verify, path) != 0)
 			goto out;
 		/* a past run: deadlines as each save set them (its time) */
+		if (upto >= 0 && g->hist[k].kind == EN_MODERATOR)
+			deadline_replay(g, &g->hist[k]);
 		if (upto >= 0 && (k + 1 == keep ||
 		    strcmp(g->hist[k + 1].time, g->hist[k].time) != 0))
 			update_deadlines(g, g->hist[k].time);

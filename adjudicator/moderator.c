@@ -5,6 +5,7 @@
 #include "game.h"
 #include "game-internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
@@ -36,6 +37,50 @@ entry_country(const struct game *g, const char *text)
 	if (sscanf(text, "%*s %63s", id) != 1)
 		return -1;
 	return g->module->country_by_id(g->rs, id);
+}
+
+/*
+ * Undoes, latest first, what the moderator's entries from `from` on
+ * changed outside the rules' state and the history replays: the players'
+ * names and e-mail and the deadline hours, which the file keeps only as
+ * they are now (<players>, <settings>).  Each entry records the value it
+ * replaced.  From 0, the game gets them as they were at its start, so
+ * that a replay gives each run its own (report --run N, issue 11).
+ */
+void
+moderator_undo(struct game *g, size_t from)
+{
+	char *old;
+	size_t k;
+	int seat;
+
+	for (k = g->nhist; k-- > from; ) {
+		const struct entry *e = &g->hist[k];
+		const char *t = e->text ? e->text : "";
+
+		if (e->kind != EN_MODERATOR)
+			continue;
+		if (strncmp(t, "player ", 7) == 0 &&
+		    entry_country(g, t) >= 0 &&
+		    (seat = game_seats(g)->seat_of[entry_country(g, t)]) >= 0) {
+			if ((old = entry_line(t, "old-name")) != NULL)
+				snprintf(game_seats(g)->players[seat].name,
+				    sizeof(game_seats(g)->players[seat].name),
+				    "%s",
+				    old);
+			free(old);
+			if ((old = entry_line(t, "old-email")) != NULL)
+				snprintf(game_seats(g)->players[seat].email,
+				    sizeof(game_seats(g)->players[seat].email),
+				    "%s",
+				    old);
+			free(old);
+		} else if (strncmp(t, "deadline-hours ", 15) == 0 &&
+		    (old = entry_line(t, "before")) != NULL) {
+			g->deadline_hours = atoi(old);
+			free(old);
+		}
+	}
 }
 
 /*

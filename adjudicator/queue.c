@@ -4,6 +4,8 @@
 #define _DEFAULT_SOURCE
 #include "game.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
@@ -116,9 +118,41 @@ game_drop_stale(struct game *g, const char *now)
 }
 
 /*
+ * Did a rollback among entries [from, to) put back in the queue the order
+ * of country for step that waits since run `since`?  A rollback to run q
+ * queues the orders of the runs it undoes as waiting since q (the run the
+ * game is back at), though they wait from its own run, q + 1: each named
+ * in its note "...'s order for STEP ... waits again for its step." (a
+ * newer order of the same step waiting already keeps it out).  Run q's
+ * report, made before the rollback, did not count them.
+ */
+static int
+requeued(const struct game *g, size_t from, size_t to, int country,
+    const char *step, int since)
+{
+	char *note = xasprintf("%s's order for STEP %s waits again for its "
+	    "step.", game_country_name(g, country), step);
+	size_t k, i;
+	int q, found = 0;
+
+	for (k = from; k < to && !found; k++) {
+		const struct entry *e = &g->hist[k];
+
+		if (e->kind != EN_MODERATOR || e->text == NULL ||
+		    sscanf(e->text, "rollback %d", &q) != 1 || q != since)
+			continue;
+		for (i = 0; i < e->j.n && !found; i++)
+			found = strcmp(e->j.ev[i].text, note) == 0;
+	}
+	free(note);
+	return found;
+}
+
+/*
  * A past run (game_load_run): the orders that were waiting after run upto
  * are those applied or rejected later that had begun to wait by then,
- * and those still queued in the file that had.
+ * and those still queued in the file that had, but for those a later
+ * rollback queued again (requeued).
  */
 int
 past_queue(struct game *g, size_t keep, int upto, const char *path)
@@ -133,7 +167,8 @@ past_queue(struct game *g, size_t keep, int upto, const char *path)
 		struct order o;
 
 		if ((e->kind != EN_ORDER && e->kind != EN_REJECTED) ||
-		    e->queued <= 0 || e->queued > upto)
+		    e->queued <= 0 || e->queued > upto ||
+		    requeued(g, keep, k, e->country, e->step, e->queued))
 			continue;
 		sb_init(&err);
 		if (order_parse_block(g->module, g->rs, e->country,
@@ -152,7 +187,9 @@ past_queue(struct game *g, size_t keep, int upto, const char *path)
 		sb_release(&err);
 	}
 	for (k = 0; k < g->nqueue; k++)
-		if (g->queue[k].o.queued_run <= upto) {
+		if (g->queue[k].o.queued_run <= upto && !requeued(g, keep,
+		    g->nhist, g->queue[k].o.country, g->queue[k].o.step,
+		    g->queue[k].o.queued_run)) {
 			q = xrealloc(q, (nq + 1) * sizeof(*q));
 			q[nq++] = g->queue[k];
 		} else

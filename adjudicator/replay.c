@@ -16,7 +16,7 @@ game_truncate(struct game *g, size_t n, const char *path,
     struct strbuf *err)
 {
 	struct player players[GAME_MAX_SIDES];
-	int seat_of[GAME_MAX_SIDES], np = game_seats(g)->nplayers, seat, rc = 0;
+	int seat_of[GAME_MAX_SIDES], np = game_seats(g)->nplayers, rc = 0;
 	unsigned variants = g->variants;
 	int rules = g->reading;
 	unsigned char seed[SEED_BYTES];
@@ -34,33 +34,7 @@ game_truncate(struct game *g, size_t n, const char *path,
 	/* the chain is made anew from the entries kept (chain.c) */
 	g->chain_have = 0;
 	/* undo, latest first, what dropped entries changed outside it */
-	for (k = g->nhist; k-- > n; ) {
-		const struct entry *e = &g->hist[k];
-		const char *t = e->text ? e->text : "";
-
-		if (e->kind != EN_MODERATOR)
-			continue;
-		if (strncmp(t, "player ", 7) == 0 &&
-		    entry_country(g, t) >= 0 &&
-		    (seat = game_seats(g)->seat_of[entry_country(g, t)]) >= 0) {
-			if ((old = entry_line(t, "old-name")) != NULL)
-				snprintf(game_seats(g)->players[seat].name,
-				    sizeof(game_seats(g)->players[seat].name),
-				    "%s",
-				    old);
-			free(old);
-			if ((old = entry_line(t, "old-email")) != NULL)
-				snprintf(game_seats(g)->players[seat].email,
-				    sizeof(game_seats(g)->players[seat].email),
-				    "%s",
-				    old);
-			free(old);
-		} else if (strncmp(t, "deadline-hours ", 15) == 0 &&
-		    (old = entry_line(t, "before")) != NULL) {
-			g->deadline_hours = atoi(old);
-			free(old);
-		}
-	}
+	moderator_undo(g, n);
 	/*
 	 * A sealed pick kept whose reveal is dropped is revealed again when
 	 * its combat ends, with the same session key.
