@@ -342,6 +342,7 @@ const struct game_module aor_module = {
 	.game_schema = "formats/game.rng",
 	.report_text = "templates/report-text.xsl",
 	.report_html = "templates/report-html.xsl",
+	.secrecy_ruling = "R39",
 	.ruleset_split = "countries",
 	.reading_oldest = AOR_RULES_OLDEST,
 	.reading_current = AOR_RULES_CURRENT,

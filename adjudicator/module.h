@@ -92,6 +92,14 @@ struct game_module {
 	const char *report_text;
 	const char *report_html;
 	/*
+	 * The ruling that keeps what a player's order or hand holds his own
+	 * until its reveal ("R39" in Age of Reason, "RR39" in Age of
+	 * Renaissance): the machinery cites it where it withholds a sealed
+	 * pick, in its refusals and in the reports (the templates' parameter
+	 * secrecy-ruling).
+	 */
+	const char *secrecy_ruling;
+	/*
 	 * The child of <ruleset> whose elements are committed one by one in
 	 * run 0 (issue 9.5), or NULL for none.
 	 */

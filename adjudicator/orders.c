@@ -122,9 +122,9 @@ unseal_block(const struct game_module *mod, const void *rs, struct block *b,
 		if (b->o.nitems == mod->max_items || mod->parse_line(rs,
 		    b->o.country, line, b->armor_line, item_at(mod, &b->o,
 		    b->o.nitems), &ignore) != 0) {
-			sb_add(err, "its lines are not a valid order for this "
-			    "step (the reason is not given: it would tell "
-			    "what they say, R39)");
+			sb_addf(err, "its lines are not a valid order for "
+			    "this step (the reason is not given: it would "
+			    "tell what they say, %s)", mod->secrecy_ruling);
 			rc = -1;
 		} else
 			b->o.nitems++;

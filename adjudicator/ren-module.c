@@ -826,6 +826,7 @@ const struct game_module renaissance_module = {
 	.game_schema = "formats/renaissance-game.rng",
 	.report_text = "templates/renaissance-text.xsl",
 	.report_html = "templates/renaissance-html.xsl",
+	.secrecy_ruling = "RR39",
 	.ruleset_split = NULL,
 	.reading_oldest = REN_READING_OLDEST,
 	.reading_current = REN_READING_CURRENT,

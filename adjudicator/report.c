@@ -269,8 +269,9 @@ report_render(xmlDoc *doc, const char *template_path, int run,
 {
 	char *path = template_path ? xstrdup(template_path) :
 	    data_path(doc_module(doc)->report_text);
-	char runbuf[32], viewbuf[80];
-	const char *params[5];
+	const char *ruling = doc_module(doc)->secrecy_ruling;
+	char runbuf[32], viewbuf[80], rulebuf[32];
+	const char *params[7];
 	xsltStylesheetPtr style;
 	xsltTransformContextPtr tctx = NULL;
 	xmlDoc *res = NULL;
@@ -292,7 +293,11 @@ report_render(xmlDoc *doc, const char *template_path, int run,
 	params[1] = runbuf;
 	params[2] = "viewer";
 	params[3] = viewbuf;
-	params[4] = NULL;
+	/* the module's own ruling on secrets, for the sealed note */
+	snprintf(rulebuf, sizeof(rulebuf), "'%s'", ruling ? ruling : "");
+	params[4] = "secrecy-ruling";
+	params[5] = rulebuf;
+	params[6] = NULL;
 	tctx = xsltNewTransformContext(style, doc);
 	if (tctx != NULL)
 		res = xsltApplyStylesheetUser(style, doc, params, NULL, NULL,

@@ -18,12 +18,13 @@
 #include "util.h"
 
 /*
- * R39: why a sealed order is illegal would tell what it says (a card it
+ * R39 (the module's secrecy ruling, RR39 in Age of Renaissance): why a
+ * sealed order is illegal would tell what it says (a card it
  * does not hold, a price it cannot pay); a refusal must not open a pick,
  * whoever sent it, so sealed orders are refused without the reason.
  */
-static const char sealed_refusal[] = "the sealed pick is not legal now (the "
-    "reason is not given: it would tell what the pick says, R39)";
+#define SEALED_REFUSAL "the sealed pick is not legal now (the reason is " \
+    "not given: it would tell what the pick says, %s)"
 
 static void
 verdict(const struct run_opts *opt, const struct order *o,
@@ -630,7 +631,8 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 		    &why) != 0)) {
 			if (s == STEP_CURRENT && o->sealed) {
 				sb_reset(&why);
-				sb_add(&why, sealed_refusal);
+				sb_addf(&why, SEALED_REFUSAL,
+				    g->module->secrecy_ruling);
 			}
 			reject(opt, path, line, "step %s: %s", o->step,
 			    why.buf);
@@ -746,7 +748,8 @@ apply_due(struct game *g, struct run_opts *opt)
 
 				if (o.sealed) {
 					sb_reset(&err);
-					sb_add(&err, sealed_refusal);
+					sb_addf(&err, SEALED_REFUSAL,
+					    g->module->secrecy_ruling);
 				}
 				v = xasprintf("rejected when its step came: %s",
 				    err.buf);

@@ -9,6 +9,9 @@
     run         the run to report (default: the game's latest)
     viewer      a country id whose private events may show; empty for the
                 public report
+    secrecy-ruling
+                the module's ruling that keeps a sealed pick secret
+                (module.h secrecy_ruling), for the hook sealed-note
     game-title  the game's name for people
 
   A game's own sheet (report-html.xsl for Age of Reason) imports this one
@@ -30,6 +33,7 @@
       doctype-system="about:legacy-compat" media-type="text/html"/>
   <xsl:param name="run" select="/game/@run"/>
   <xsl:param name="viewer" select="''"/>
+  <xsl:param name="secrecy-ruling" select="''"/>
   <xsl:param name="game-title" select="'Game'"/>
 
   <xsl:variable name="nl" select="'&#10;'"/>

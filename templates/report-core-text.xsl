@@ -8,6 +8,10 @@
     run         the run to report (default: the game's latest)
     viewer      a country id whose private events may show; empty for the
                 public report
+    secrecy-ruling
+                the module's ruling that keeps a sealed pick secret
+                (module.h secrecy_ruling: R39, RR39), cited by the sealed
+                note; the program passes it
     game-title  the game's name for people, in the first line
 
   A game's own sheet (report-text.xsl for Age of Reason) imports this one
@@ -22,6 +26,7 @@
   <xsl:output method="text" encoding="UTF-8"/>
   <xsl:param name="run" select="/game/@run"/>
   <xsl:param name="viewer" select="''"/>
+  <xsl:param name="secrecy-ruling" select="''"/>
   <xsl:param name="game-title" select="'Game'"/>
 
   <xsl:variable name="nl" select="'&#10;'"/>
@@ -275,7 +280,11 @@
         </xsl:call-template>
         <xsl:choose>
           <xsl:when test="@sealed = 'yes' and $viewer != @country">
-            <xsl:value-of select="concat('    (sealed: the order holds a secret pick, R39)', $nl)"/>
+            <xsl:value-of select="'    (sealed: the order holds a secret pick'"/>
+            <xsl:if test="$secrecy-ruling != ''">
+              <xsl:value-of select="concat(', ', $secrecy-ruling)"/>
+            </xsl:if>
+            <xsl:value-of select="concat(')', $nl)"/>
           </xsl:when>
           <xsl:otherwise>
             <xsl:call-template name="order-lines">

@@ -22,7 +22,8 @@
 #     nothing fetched; headless Chromium renders it without a console
 #     message and the screenshot is not blank;
 #   - report --run N of a past run (the capital bid) names the players
-#     before they have capitals and keeps the sealed bids sealed.
+#     before they have capitals and keeps the sealed bids sealed, its
+#     sealed note citing RR39 (Age of Reason's is R39).
 # Prints "renaissance-report: N passed, M failed".
 #
 # Environment: ADJUDICATOR (default build/adjudicator), CHROMIUM, KEEP=1.
@@ -394,4 +395,10 @@ check "report --run 1 names the players, who have no capital yet" \
 check "report --run 1 keeps the bids sealed" \
     has run1.txt "* Ann's orders, step T0.CAPITAL:"
 check "report --run 1 shows no bid" lacks run1.txt 'BID 5'
+# the sealed note cites Age of Renaissance's ruling on secrets, not Age
+# of Reason's R39 (module.h secrecy_ruling)
+check "report --run 1's sealed note cites RR39" \
+    has run1.txt '    (sealed: the order holds a secret pick, RR39)'
+check "and no report cites R39" bash -c "! grep -qw R39 run1.txt run2.txt \
+    paid.txt"
 finish

@@ -675,6 +675,7 @@ const struct game_module duel_module = {
 	.game_schema = "tests/modules/duel/game.rng",
 	.report_text = "tests/modules/duel/report-text.xsl",
 	.report_html = "tests/modules/duel/report-text.xsl",
+	.secrecy_ruling = "R39",
 	.ruleset_split = NULL,
 	.reading_oldest = 1,
 	.reading_current = 1,
