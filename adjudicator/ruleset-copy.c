@@ -4,6 +4,7 @@
 #define _DEFAULT_SOURCE
 #include "game.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
@@ -13,10 +14,13 @@
 /*
  * Issue 9.5: the ruleset copy is committed in run 0, so that verify can
  * prove nobody changed a number of the board since.  It is cut into
- * parts (each child of <ruleset>, each country on its own) so that a
- * difference can be named.  Digests are over the serialised elements,
- * which do not depend on the file's indentation (blanks are dropped on
- * reading).
+ * parts (each child of <ruleset>, each element of the module's
+ * ruleset_split child on its own: Age of Reason's countries) so that a
+ * difference can be named.  A part is named by its element (and id), and
+ * names may repeat: the parts are recorded in the copy's order, and the
+ * n-th part of a name is checked against the n-th committed of that name.
+ * Digests are over the serialised elements, which do not depend on the
+ * file's indentation (blanks are dropped on reading).
  */
 static void
 node_sha(xmlNode *n, char out[65])
@@ -30,16 +34,18 @@ node_sha(xmlNode *n, char out[65])
 
 /* Calls fn for each part of the ruleset element rs, with its name. */
 static void
-ruleset_parts(xmlNode *rs, void (*fn)(void *, const char *, xmlNode *),
-    void *ctx)
+ruleset_parts(const struct game *g, xmlNode *rs,
+    void (*fn)(void *, const char *, xmlNode *), void *ctx)
 {
+	const char *split = g->module->ruleset_split;
 	xmlNode *n, *m;
 	char name[96], id[64];
 
 	for (n = rs->children; n != NULL; n = n->next) {
 		if (n->type != XML_ELEMENT_NODE)
 			continue;
-		if (strcmp((const char *)n->name, "countries") != 0) {
+		if (split == NULL ||
+		    strcmp((const char *)n->name, split) != 0) {
 			fn(ctx, (const char *)n->name, n);
 			continue;
 		}
@@ -48,7 +54,7 @@ ruleset_parts(xmlNode *rs, void (*fn)(void *, const char *, xmlNode *),
 				continue;
 			if (xml_attr(m, "id", id, sizeof(id)) != 0)
 				snprintf(id, sizeof(id), "?");
-			snprintf(name, sizeof(name), "countries/%s", id);
+			snprintf(name, sizeof(name), "%s/%s", split, id);
 			fn(ctx, name, m);
 		}
 	}
@@ -76,12 +82,13 @@ ruleset_commit(struct game *g)
 	g->rs_parts = NULL;
 	g->nrs_parts = 0;
 	node_sha(rs, g->rs_digest);
-	ruleset_parts(rs, add_part, g);
+	ruleset_parts(g, rs, add_part, g);
 }
 
 struct part_check {
 	struct game *g;
 	const char *path;
+	char *checked;		/* by committed part: compared already */
 	int bad;
 };
 
@@ -93,9 +100,13 @@ check_part(void *ctx, const char *name, xmlNode *n)
 	size_t i;
 
 	node_sha(n, sha);
+	/* the first of its name not yet compared: the one in its place */
 	for (i = 0; i < pc->g->nrs_parts; i++)
-		if (strcmp(pc->g->rs_parts[i].name, name) == 0)
+		if (!pc->checked[i] &&
+		    strcmp(pc->g->rs_parts[i].name, name) == 0)
 			break;
+	if (i < pc->g->nrs_parts)
+		pc->checked[i] = 1;
 	if (i == pc->g->nrs_parts)
 		diag(EXIT_DATAERR, pc->path, (int)xmlGetLineNo(n), "the "
 		    "ruleset copy has a part '%s' that run 0 did not commit "
@@ -145,8 +156,10 @@ ruleset_check(struct game *g, xmlNode *rs, const char *path, int lean)
 	pc.g = g;
 	pc.path = path;
 	pc.bad = 0;
-	ruleset_parts(rs, check_part, &pc);
-	ruleset_parts(rs, count_part, &found);
+	pc.checked = xcalloc(g->nrs_parts + 1, 1);
+	ruleset_parts(g, rs, check_part, &pc);
+	free(pc.checked);
+	ruleset_parts(g, rs, count_part, &found);
 	if (pc.bad == 0 && (size_t)found != g->nrs_parts) {
 		diag(EXIT_DATAERR, path, (int)xmlGetLineNo(rs), "the ruleset "
 		    "copy lacks parts that run 0 committed (%zu committed, "

@@ -13,6 +13,7 @@
 #include "cache.h"
 #include "diag.h"
 #include "game.h"
+#include "game-internal.h"
 #include "mail.h"
 #include "mailstate.h"
 #include "test.h"
@@ -326,6 +327,48 @@ TEST(write_file_over_writes_in_place_but_never_through_a_link)
 	free(other);
 	free(path);
 	free(dir);
+}
+
+/*
+ * Issue 9.5: the ruleset copy's commitment holds one part for each child
+ * of <ruleset> (and each country), named by its element; names may
+ * repeat (a module whose ruleset holds its sides as <side> elements side
+ * by side).  Verify must find the copy as committed: each part compared
+ * with the part committed in its place, not with the first of its name;
+ * a changed second part is still named.  What is recorded is as before,
+ * so every game file made earlier verifies as it did.
+ */
+TEST(ruleset_commitment_with_repeated_names)
+{
+	static const char rules[] = "<ruleset><side id=\"a\" n=\"1\"/>"
+	    "<side id=\"b\" n=\"2\"/><countries><country id=\"x\"/>"
+	    "<country id=\"x\" n=\"2\"/></countries></ruleset>";
+	struct game g;
+	xmlNode *rs;
+	int quiet;
+
+	game_init(&g);
+	game_set_module(&g, &aor_module);
+	g.rsdoc = xmlReadMemory(rules, (int)sizeof(rules) - 1, "r.xml", NULL,
+	    XML_PARSE_NONET);
+	CHECK(g.rsdoc != NULL);
+	rs = xmlDocGetRootElement(g.rsdoc);
+	ruleset_commit(&g);
+	CHECK_INT(g.nrs_parts, 4);
+	CHECK_STR(g.rs_parts[1].name, "side");
+	CHECK_STR(g.rs_parts[3].name, "countries/x");
+	diag_reset();
+	CHECK_INT(ruleset_check(&g, rs, "r.xml", 0), 0);
+	CHECK_INT(diag_status(), 0);
+	/* the second <side> changed: named, and the first is not */
+	xmlSetProp(xmlNextElementSibling(xmlFirstElementChild(rs)),
+	    (const xmlChar *)"n", (const xmlChar *)"3");
+	quiet = diag_quiet(1);
+	CHECK_INT(ruleset_check(&g, rs, "r.xml", 0), -1);
+	diag_quiet(quiet);
+	CHECK_CONTAINS(diag_last(), "part 'side'");
+	diag_reset();
+	game_release(&g);
 }
 
 /* Every XML file the program reads: a DOCTYPE is refused at once. */
