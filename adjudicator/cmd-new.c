@@ -282,7 +282,7 @@ cmd_new(int argc, char **argv)
 	g.rsdoc = rsdoc;
 	rsdoc = NULL;
 	g.reading = (int)rules;
-	mod->state_init(g.st, g.rs, 0, g.reading);
+	game_state_init(&g, 0, g.reading);
 	for (i = 0; i < np; i++)
 		if (add_player(&g, players[i]) != 0)
 			goto out;
@@ -316,7 +316,7 @@ cmd_new(int argc, char **argv)
 	}
 	/* the state is made again with the variants, the seats kept */
 	seats = *game_seats(&g);
-	mod->state_init(g.st, g.rs, g.variants, g.reading);
+	game_state_init(&g, g.variants, g.reading);
 	*game_seats(&g) = seats;
 	g.deadline_hours = (int)hours;
 	if (id == NULL) {

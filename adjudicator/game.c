@@ -35,7 +35,15 @@ game_set_module(struct game *g, const struct game_module *mod)
 	g->module = mod;
 	g->st = xcalloc(1, mod->state_size);
 	g->reading = mod->reading_current;
-	mod->state_init(g->st, NULL, 0, g->reading);
+	game_state_init(g, 0, g->reading);
+}
+
+void
+game_state_init(struct game *g, unsigned variants, int reading)
+{
+	/* module.h: state_init gets zeroed bytes, whatever they held */
+	memset(g->st, 0, g->module->state_size);
+	g->module->state_init(g->st, g->rs, variants, reading);
 }
 
 int

@@ -226,6 +226,12 @@ void game_set_module(struct game *g, const struct game_module *mod);
  * -1 after a diagnostic naming path.
  */
 int game_ruleset_variants(struct game *g, const char *path);
+/*
+ * The module's state_init on g's state (its ruleset g->rs), the bytes
+ * zeroed first as module.h promises, also when they held a game (a
+ * rollback, a load or new that makes the state again with the variants).
+ */
+void game_state_init(struct game *g, unsigned variants, int reading);
 
 /* The seats of the game's players, inside its state (module.h). */
 static inline struct seating *

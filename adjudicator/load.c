@@ -624,13 +624,13 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	if (g->rs == NULL)
 		goto out;
 	g->reading = rules;
-	mod->state_init(g->st, g->rs, 0, rules);
+	game_state_init(g, 0, rules);
 	if (read_players(g, root, path) != 0 ||
 	    game_ruleset_variants(g, path) != 0)
 		goto out;
 	/* the state is made again with the variants, the seats kept */
 	seats = *game_seats(g);
-	mod->state_init(g->st, g->rs, g->variants, rules);
+	game_state_init(g, g->variants, rules);
 	*game_seats(g) = seats;
 	n = xml_child(root, "seed");
 	xml_attr(n, "commitment", g->commitment, sizeof(g->commitment));

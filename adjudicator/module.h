@@ -164,7 +164,9 @@ struct game_module {
 
 	/*
 	 * Initialises a zeroed state for the ruleset, variants and reading:
-	 * no seats taken.  The state holds only borrowed pointers (rs).
+	 * no seats taken.  The state holds only borrowed pointers (rs).  The
+	 * machinery zeroes the bytes before each call, also when they held a
+	 * game (a rollback makes the state again; game_state_init).
 	 */
 	void (*state_init)(void *st, const void *rs, unsigned variants,
 	    int reading);

@@ -63,7 +63,7 @@ game_truncate(struct game *g, size_t n, const char *path,
 	memcpy(players, game_seats(g)->players, sizeof(players));
 	memcpy(seat_of, game_seats(g)->seat_of, sizeof(seat_of));
 	memcpy(seed, g->dice.seed, sizeof(seed));
-	g->module->state_init(g->st, g->rs, variants, rules);
+	game_state_init(g, variants, rules);
 	memcpy(game_seats(g)->players, players, sizeof(players));
 	memcpy(game_seats(g)->seat_of, seat_of, sizeof(seat_of));
 	game_seats(g)->nplayers = np;

@@ -371,6 +371,61 @@ TEST(ruleset_commitment_with_repeated_names)
 	game_release(&g);
 }
 
+/*
+ * module.h: state_init gets zeroed bytes.  A rollback makes the state of
+ * a loaded game again (game_truncate), a load and new make it again with
+ * the variants: the machinery zeroes it each time, so that a module may
+ * leave alone what its state_init does not set.
+ */
+static int dirty_inits;
+
+static void
+zero_checking_init(void *st, const void *rs, unsigned variants, int reading)
+{
+	const unsigned char *b = st;
+	size_t i;
+
+	for (i = 0; i < aor_module.state_size; i++)
+		if (b[i] != 0) {
+			dirty_inits++;
+			break;
+		}
+	aor_module.state_init(st, rs, variants, reading);
+}
+
+TEST(state_init_gets_zeroed_bytes)
+{
+	char *dir = temp_dir(), *path = xasprintf("%s/g.xml", dir);
+	char *src = data_path("tests/games/three-attacks/expected/game.xml");
+	struct game_module checking = aor_module;
+	struct strbuf err;
+	char *bytes;
+	size_t len;
+	struct game g;
+
+	checking.state_init = zero_checking_init;
+	bytes = read_file(src, &len);
+	CHECK(bytes != NULL);
+	CHECK_INT(write_file_atomic(path, bytes, len, 0600), 0);
+	free(bytes);
+	CHECK_INT(game_load(&g, path, NULL, LOAD_FULL), 0);
+	g.module = &checking;
+	dirty_inits = 0;
+	sb_init(&err);
+	CHECK_INT(game_truncate(&g, 10, path, &err), 0);
+	CHECK_INT(dirty_inits, 0);
+	game_state_init(&g, g.variants, g.reading);
+	CHECK_INT(dirty_inits, 0);
+	sb_release(&err);
+	g.module = &aor_module;
+	game_release(&g);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+	free(src);
+}
+
 /* Every XML file the program reads: a DOCTYPE is refused at once. */
 TEST(xml_with_doctype_is_refused)
 {

@@ -188,10 +188,6 @@ duel_state_init(void *st, const void *rs, unsigned variants, int reading)
 	int k;
 
 	(void)reading;
-	/* replay.c reinitialises a used state (a rollback), as
-	   Age of Reason's state_init allows: "zeroed" is not what module.h's caller
-	   always gives */
-	memset(s, 0, sizeof(*s));
 	s->rs = rs;
 	/* rs is NULL for the empty state of a game not loaded yet */
 	s->rounds = variants & DUEL_BEST_OF_FIVE ? 5 : rs != NULL ?
