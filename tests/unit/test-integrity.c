@@ -71,6 +71,52 @@ temp_dir(void)
 	return d;
 }
 
+/*
+ * A copy of tests/games/three-attacks in a temporary folder, loaded
+ * through its cache whatever the caller's AOR_NO_CACHE says (kept and
+ * put back by cached_game_remove).
+ */
+struct cached_game {
+	char *dir, *path, *cpath, *nocache;
+};
+
+static void
+cached_game_copy(struct cached_game *c)
+{
+	char *src = data_path("tests/games/three-attacks/expected/game.xml");
+	char *bytes, *nocache = getenv("AOR_NO_CACHE");
+	size_t len;
+
+	c->nocache = nocache != NULL ? xstrdup(nocache) : NULL;
+	unsetenv("AOR_NO_CACHE");
+	c->dir = temp_dir();
+	c->path = xasprintf("%s/g.xml", c->dir);
+	c->cpath = xasprintf("%s.cache", c->path);
+	bytes = read_file(src, &len);
+	CHECK(bytes != NULL);
+	CHECK_INT(write_file_atomic(c->path, bytes, len, 0600), 0);
+	free(bytes);
+	free(src);
+}
+
+static void
+cached_game_remove(struct cached_game *c)
+{
+	char *backup = xasprintf("%s~", c->path);
+
+	unlink(c->cpath);
+	unlink(c->path);
+	unlink(backup);
+	rmdir(c->dir);
+	free(backup);
+	free(c->cpath);
+	free(c->path);
+	free(c->dir);
+	if (c->nocache != NULL)
+		setenv("AOR_NO_CACHE", c->nocache, 1);
+	free(c->nocache);
+}
+
 /* A text the serializer writes as XML that does not parse (here a
  * control character in a name, as a bug past intake would leave it)
  * costs the run, never the game: the old file stays as it was. */
@@ -117,29 +163,19 @@ TEST(game_save_reparses_before_renaming)
  */
 TEST(doctored_cache_costs_one_warning_not_a_false_error)
 {
-	char *dir = temp_dir(), *path = xasprintf("%s/g.xml", dir);
-	char *cpath = xasprintf("%s.cache", path);
-	char *src = data_path("tests/games/three-attacks/expected/game.xml");
-	char *bytes, *warned;
-	size_t len;
+	struct cached_game cg;
+	char *warned;
 	struct game g;
 	struct aor_state *st;
 	const struct ruleset *rs;
 	unsigned held, free_card;
 	int c, quiet, swapped = 0;
-	char *nocache = getenv("AOR_NO_CACHE");
 
-	/* the cache must be used: whatever the caller's environment says */
-	nocache = nocache != NULL ? xstrdup(nocache) : NULL;
-	unsetenv("AOR_NO_CACHE");
-	bytes = read_file(src, &len);
-	CHECK(bytes != NULL);
-	CHECK_INT(write_file_atomic(path, bytes, len, 0600), 0);
-	free(bytes);
-	CHECK_INT(game_load(&g, path, NULL, 0), 0);
-	CHECK_INT(game_save(&g, path, "2026-12-01T00:00:00Z"), 0);
+	cached_game_copy(&cg);
+	CHECK_INT(game_load(&g, cg.path, NULL, 0), 0);
+	CHECK_INT(game_save(&g, cg.path, "2026-12-01T00:00:00Z"), 0);
 	game_release(&g);
-	CHECK_INT(game_load(&g, path, NULL, 0), 0);
+	CHECK_INT(game_load(&g, cg.path, NULL, 0), 0);
 	st = g.st;
 	rs = g.rs;
 	for (c = 0; c < rs->ncountries && !swapped; c++) {
@@ -151,12 +187,12 @@ TEST(doctored_cache_costs_one_warning_not_a_false_error)
 		swapped = 1;
 	}
 	CHECK(swapped);
-	cache_save(&g, path);
+	cache_save(&g, cg.path);
 	game_release(&g);
-	CHECK(access(cpath, F_OK) == 0);
+	CHECK(access(cg.cpath, F_OK) == 0);
 	diag_reset();
 	quiet = diag_quiet(1);
-	CHECK_INT(game_load(&g, path, NULL, 0), 0);
+	CHECK_INT(game_load(&g, cg.path, NULL, 0), 0);
 	diag_quiet(quiet);
 	CHECK_INT(diag_status(), 0);
 	warned = xstrdup(diag_last());
@@ -165,19 +201,7 @@ TEST(doctored_cache_costs_one_warning_not_a_false_error)
 	diag_reset();
 	game_release(&g);
 	free(warned);
-	unlink(cpath);
-	unlink(path);
-	free(cpath);
-	cpath = xasprintf("%s~", path);
-	unlink(cpath);
-	rmdir(dir);
-	free(src);
-	free(cpath);
-	free(path);
-	free(dir);
-	if (nocache != NULL)
-		setenv("AOR_NO_CACHE", nocache, 1);
-	free(nocache);
+	cached_game_remove(&cg);
 }
 
 /*
@@ -188,27 +212,19 @@ TEST(doctored_cache_costs_one_warning_not_a_false_error)
  */
 TEST(chain_from_the_cache_is_the_chain_of_the_whole_history)
 {
-	char *dir = temp_dir(), *path = xasprintf("%s/g.xml", dir);
-	char *cpath = xasprintf("%s.cache", path);
-	char *src = data_path("tests/games/three-attacks/expected/game.xml");
-	char (*full)[65] = NULL, d[65], *bytes;
+	struct cached_game cg;
+	char (*full)[65] = NULL, d[65];
 	unsigned char seed[SEED_BYTES];
-	size_t len, k;
+	size_t k;
 	struct game g;
 	int run;
-	char *nocache = getenv("AOR_NO_CACHE");
 
-	nocache = nocache != NULL ? xstrdup(nocache) : NULL;
-	unsetenv("AOR_NO_CACHE");
+	cached_game_copy(&cg);
 	/* tests/games/three-attacks/seed */
 	memset(seed, 0, sizeof(seed));
 	seed[SEED_BYTES - 2] = 0x5e;
 	seed[SEED_BYTES - 1] = 0xed;
-	bytes = read_file(src, &len);
-	CHECK(bytes != NULL);
-	CHECK_INT(write_file_atomic(path, bytes, len, 0600), 0);
-	free(bytes);
-	CHECK_INT(game_load(&g, path, seed, LOAD_NEED_SEED), 0);
+	CHECK_INT(game_load(&g, cg.path, seed, LOAD_NEED_SEED), 0);
 	run = g.run;
 	CHECK(run > 10);
 	CHECK_INT(game_chain(&g, run, &full), 0);
@@ -224,10 +240,10 @@ TEST(chain_from_the_cache_is_the_chain_of_the_whole_history)
 	CHECK_INT(game_chain_at(&g, run, d), 0);
 	CHECK_STR(d, full[run]);
 	/* the save keeps it in the cache; the next load takes it up */
-	CHECK_INT(game_save(&g, path, "2026-12-01T00:00:00Z"), 0);
+	CHECK_INT(game_save(&g, cg.path, "2026-12-01T00:00:00Z"), 0);
 	game_release(&g);
-	CHECK(access(cpath, F_OK) == 0);
-	CHECK_INT(game_load(&g, path, seed, LOAD_NEED_SEED), 0);
+	CHECK(access(cg.cpath, F_OK) == 0);
+	CHECK_INT(game_load(&g, cg.path, seed, LOAD_NEED_SEED), 0);
 	CHECK(g.file != NULL);	/* the cache served */
 	CHECK(g.chain_have && g.chain_run == run && g.chain_k == g.nhist);
 	CHECK_STR(g.chain_digest, full[run]);
@@ -262,19 +278,7 @@ TEST(chain_from_the_cache_is_the_chain_of_the_whole_history)
 	CHECK_INT(game_chain_at(&g, run, d), -1);
 	game_release(&g);
 	free(full);
-	unlink(cpath);
-	unlink(path);
-	free(cpath);
-	cpath = xasprintf("%s~", path);
-	unlink(cpath);
-	rmdir(dir);
-	free(src);
-	free(cpath);
-	free(path);
-	free(dir);
-	if (nocache != NULL)
-		setenv("AOR_NO_CACHE", nocache, 1);
-	free(nocache);
+	cached_game_remove(&cg);
 }
 
 /*
