@@ -502,6 +502,33 @@ TEST(ren_turn_renaissance_swap)
 	ren_test_game_release(&t);
 }
 
+/* The next line of a form from *p into buf, its '#' comment and the
+   spaces before it cut, blank lines skipped; 0 at the form's end */
+static int
+form_line(char **p, char *buf, size_t size)
+{
+	char *nl, *hash;
+	size_t len;
+
+	for (; (nl = strchr(*p, '\n')) != NULL; *p = nl + 1) {
+		len = (size_t)(nl - *p);
+		if (len >= size)
+			len = size - 1;
+		memcpy(buf, *p, len);
+		buf[len] = '\0';
+		if ((hash = strchr(buf, '#')) != NULL)
+			*hash = '\0';
+		len = strlen(buf);
+		while (len > 0 && buf[len - 1] == ' ')
+			buf[--len] = '\0';
+		if (len > 0) {
+			*p = nl + 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The order form's lines: each parses (the part before '#'), so what the
    form offers is what the parser takes */
 static int
@@ -509,28 +536,14 @@ form_parses(const struct ren_state *st, const struct ren_decision *d,
     struct strbuf *form)
 {
 	struct strbuf err;
-	char *p, *nl, *hash;
+	struct ren_item it;
+	char buf[256], *p;
 	int bad = 0;
 
 	sb_reset(form);
 	ren_choices(st, d, form);
 	sb_init(&err);
-	for (p = form->buf; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
-		char buf[256];
-		struct ren_item it;
-		size_t len = (size_t)(nl - p);
-
-		if (len >= sizeof(buf))
-			len = sizeof(buf) - 1;
-		memcpy(buf, p, len);
-		buf[len] = '\0';
-		hash = strchr(buf, '#');
-		if (hash != NULL)
-			*hash = '\0';
-		while (len > 0 && (buf[len - 1] == ' ' || buf[len - 1] == '\0'))
-			buf[--len] = '\0';
-		if (buf[0] == '\0')
-			continue;
+	for (p = form->buf; form_line(&p, buf, sizeof(buf));) {
 		sb_reset(&err);
 		if (ren_parse_line(st->rs, buf, &it, &err) != 0) {
 			test_fail(__FILE__, __LINE__, "form line '%s': %s", buf,
@@ -598,25 +611,14 @@ form_legal(struct ren_test_game *t, const struct ren_decision *d,
 	struct ren_state *copy = xmalloc(sizeof(*copy));
 	struct ren_ctx c = { copy, &t->dice, NULL };
 	struct strbuf err;
-	char *p, *nl, *hash;
+	struct ren_item it;
+	char buf[256], *p;
 	int bad = 0, r;
 
 	sb_reset(form);
 	ren_choices(&t->st, d, form);
 	sb_init(&err);
-	for (p = form->buf; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
-		char buf[256];
-		struct ren_item it;
-		size_t len = (size_t)(nl - p);
-
-		if (len >= sizeof(buf))
-			len = sizeof(buf) - 1;
-		memcpy(buf, p, len);
-		buf[len] = '\0';
-		if ((hash = strchr(buf, '#')) != NULL)
-			*hash = '\0';
-		if (buf[strspn(buf, " ")] == '\0')
-			continue;
+	for (p = form->buf; form_line(&p, buf, sizeof(buf));) {
 		sb_reset(&err);
 		if (ren_parse_line(t->st.rs, buf, &it, &err) != 0) {
 			test_fail(__FILE__, __LINE__, "form line '%s': %s", buf,
