@@ -17,7 +17,7 @@
 
 struct words {
 	int n;
-	char *w[MAX_WORDS];
+	char *w[MAX_WORDS + 1];	/* w[n] is NULL: a missing word */
 	char buf[256];
 };
 
@@ -32,6 +32,7 @@ split(const char *line, struct words *ws, struct strbuf *err)
 	}
 	strcpy(ws->buf, line);
 	ws->n = 0;
+	ws->w[0] = NULL;
 	for (p = strtok(ws->buf, " \t"); p; p = strtok(NULL, " \t")) {
 		if (ws->n == MAX_WORDS) {
 			sb_add(err, "too many words");
@@ -39,6 +40,7 @@ split(const char *line, struct words *ws, struct strbuf *err)
 		}
 		ws->w[ws->n++] = p;
 	}
+	ws->w[ws->n] = NULL;
 	return 0;
 }
 

@@ -338,3 +338,20 @@ TEST(ren_purchase_sequence_rr19)
 	sb_release(&err);
 	ren_test_game_release(&t);
 }
+
+/* A keyword at the end of a line with its number missing (found by
+   fuzz-ren-orders: 'PROTECT' read the word after the last) is refused. */
+TEST(ren_parse_line_keyword_without_its_number)
+{
+	struct ren_item it;
+	struct strbuf err;
+
+	sb_init(&err);
+	CHECK_INT(ren_parse_line(ren_test_ruleset(),
+	    "PLAY rashid-ad-din PROTECT", &it, &err), -1);
+	CHECK_CONTAINS(err.buf, "a number is missing");
+	sb_reset(&err);
+	CHECK_INT(ren_parse_line(ren_test_ruleset(),
+	    "PLAY rashid-ad-din PROTECT 0", &it, &err), 0);
+	sb_release(&err);
+}
