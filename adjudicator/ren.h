@@ -140,9 +140,11 @@ struct ren_leader {
  *      play (RR16, RR36); one claim per card (RR20); the rebate is the
  *      leader's discount at that moment (RR15); Mysticism Abounds is a
  *      misery burden then (RR18, the card).
+ *   3  2026-11-26, the second audit: see adjudicator-renaissance(7),
+ *      Readings of the rules; each change is tested under 2 and 3.
  */
 #define REN_READING_OLDEST 1
-#define REN_READING_CURRENT 2
+#define REN_READING_CURRENT 3
 
 struct ren_state {
 	const struct ren_ruleset *rs;	/* borrowed */
