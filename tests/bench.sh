@@ -31,8 +31,10 @@
 #   7 ren-*            Age of Renaissance, six players, default orders
 #                      (issue 20 point 8): one resolve at the game's last
 #                      run against one at run 10 (CPU time), the peak RSS
-#                      of resolve at the last run, status, verify and
-#                      report, and complete games a minute per busy core
+#                      of resolve at the last run, status, verify, the
+#                      text report and the HTML report, public and
+#                      private, at the last run and at one in the middle,
+#                      and complete games a minute per busy core
 #   8 verify-signed    verify of examples/four-player/final.xml in an empty
 #                      GnuPG home against xmllint --relaxng of it plus one
 #                      gpg --verify-files of its 174 signed messages (CPU
@@ -434,9 +436,20 @@ if ren_play keep; then
 	r_st=$(rss "$adj" status "$rw/g.xml")
 	r_ve=$(rss "$adj" verify "$rw/g.xml" --seed-file "$rw/seed")
 	r_rep=$(rss "$adj" report "$rw/g.xml" --run "$last")
-	peak=$(printf '%s\n' "$r_res" "$r_st" "$r_ve" "$r_rep" | sort -n | tail -1)
+	# the HTML report (the map drawn), public and private, at the last
+	# run (from the cache) and at one in the middle (replayed)
+	html=$top/templates/renaissance-html.xsl mid=$((last / 2))
+	r_hl=$(rss "$adj" report "$rw/g.xml" --run "$last" --template "$html")
+	r_hlp=$(rss "$adj" report "$rw/g.xml" --run "$last" --for p1 \
+		--template "$html")
+	r_hm=$(rss "$adj" report "$rw/g.xml" --run "$mid" --template "$html")
+	r_hmp=$(rss "$adj" report "$rw/g.xml" --run "$mid" --for p1 \
+		--template "$html")
+	peak=$(printf '%s\n' "$r_res" "$r_st" "$r_ve" "$r_rep" "$r_hl" "$r_hlp" \
+		"$r_hm" "$r_hmp" | sort -n | tail -1)
 	goal ren-peak-rss-MiB "$peak" 12 max
 	echo "  resolve at run $last $r_res, status $r_st, verify $r_ve, report --run $last $r_rep MiB"
+	echo "  HTML report --run $last $r_hl, --run $last --for p1 $r_hlp, --run $mid $r_hm, --run $mid --for p1 $r_hmp MiB"
 	: > "$w/ca"
 	for i in $(seq "$games"); do cpu ren_play >> "$w/ca"; done
 	ca=$(median < "$w/ca")
