@@ -270,9 +270,12 @@ ren_event_check(const struct ren_state *st, int player, int card,
 		if (marked(st, a, 1, err) < 0)
 			return -1;
 		p = a->prov[0];
-		/* not the New World, nor another player's capital (RR18) */
+		/* not the New World, nor the capital of another player in
+		   the game (RR18); one in Chaos is out of the game (seed
+		   3.11, RR35), so his capital is open to it (reading 3) */
 		for (o = 0; o < st->nplayers; o++)
-			if (o != player && ren_capital_province(st, o) == p)
+			if (o != player && ren_capital_province(st, o) == p &&
+			    (st->reading < 3 || !st->p[o].out))
 				break;
 		if (o < st->nplayers ||
 		    strcmp(rs->areas[rs->provinces[p].area].id, "NW") == 0) {

@@ -142,6 +142,8 @@ struct ren_leader {
  *      misery burden then (RR18, the card).
  *   3  2026-11-26, the second audit: see adjudicator-renaissance(7),
  *      Readings of the rules; each change is tested under 2 and 3.
+ *      Rebellion may strike the capital of a player in Chaos, who is
+ *      out of the game (RR18, RR35).
  */
 #define REN_READING_OLDEST 1
 #define REN_READING_CURRENT 3

@@ -636,3 +636,48 @@ TEST(ren_cards_mysticism_burden)
 	CHECK(!ren_card_voided(&t.st, VEN, RCARD("mysticism-abounds")));
 	ren_test_game_release(&t);
 }
+
+/* RR18, RR35, reading 3: Rebellion spares the capitals of the other
+   players in the game; a player in Chaos is out of the game (seed 3.11),
+   so his capital may be struck, on the card and on the order form
+   (reading 2 still spared it) */
+TEST(ren_cards_rebellion_capital_of_chaos)
+{
+	struct ren_test_game t;
+	struct strbuf err, form;
+	int r;
+
+	for (r = 2; r <= 3; r++) {
+		ren_test_game_init(&t, 3);
+		sb_init(&err);
+		sb_init(&form);
+		t.st.reading = r;
+		t.st.p[GEN].out = 1;
+		ren_test_card(&t, VEN, "rebellion");
+		CHECK_INT(ren_event_form(&t.st, VEN, RCARD("rebellion"),
+		    &form), 1);
+		CHECK_INT(strstr(form.buf, "PLAY rebellion IN Genoa\n") !=
+		    NULL, r >= 3);
+		CHECK(strstr(form.buf, "PLAY rebellion IN Barcelona\n") ==
+		    NULL);
+		CHECK_INT(play_with(&t, VEN, "rebellion",
+		    choices(-1, 1, "genoa", NULL), &err), r >= 3 ? 0 : -1);
+		if (r >= 3) {
+			/* his pieces stay (RR35): a token of his own */
+			CHECK_INT(t.st.dom[RP("genoa")], REN_NOBODY);
+			CHECK_INT(t.st.tok[RP("genoa")][GEN], 1);
+		} else {
+			CHECK_STR(err.buf, "Rebellion cannot strike Genoa "
+			    "(RR18)");
+			CHECK_INT(t.st.dom[RP("genoa")], GEN);
+		}
+		/* Barcelona is in the game: spared under both */
+		sb_reset(&err);
+		CHECK_INT(play_with(&t, VEN, "rebellion",
+		    choices(-1, 1, "barcelona", NULL), &err), -1);
+		CHECK_STR(err.buf, "Rebellion cannot strike Barcelona (RR18)");
+		sb_release(&form);
+		sb_release(&err);
+		ren_test_game_release(&t);
+	}
+}
