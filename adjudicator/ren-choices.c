@@ -73,37 +73,79 @@ play_form(const struct ren_state *st, int p, struct strbuf *out)
 	}
 }
 
+/*
+ * Reading 3: an advance he can pay for now, with the Patronage claims
+ * that make it cheaper (RR15, RR19, RR20): the price the purchase will
+ * take, from the same ren_advance_best and ren_advance_price, and the
+ * CLAIM lines to list before it when only they make it affordable.
+ */
+static void
+advance_line(const struct ren_state *st, int p, int adv, struct strbuf *out)
+{
+	const struct ren_ruleset *rs = st->rs;
+	const struct ren_advance *a = &rs->advances[adv];
+	int cash = st->p[p].cash, plain = ren_advance_price(st, p, adv, 0);
+	int protection, price, l, n = 0;
+	uint64_t claims;
+
+	price = ren_advance_best(st, p, adv, &claims, &protection);
+	if (price + protection > cash)
+		return;
+	if (claims == 0) {
+		line(out, "ADVANCE %c  # %s, $%d (RR20)", a->letter, a->name,
+		    price);
+		return;
+	}
+	sb_addf(out, "ADVANCE %c  # %s, ", a->letter, a->name);
+	if (plain <= cash)
+		sb_addf(out, "$%d, or $%d with", plain, price);
+	else
+		sb_addf(out, "$%d only with", price);
+	for (l = 0; l < st->nleaders; l++)
+		if (claims >> l & 1)
+			sb_addf(out, "%s CLAIM %s ($%d to %s)", n++ ? " and" :
+			    "", rs->cards[st->leaders[l].card].id,
+			    st->leaders[l].protection,
+			    ren_pname(st, st->leaders[l].owner));
+	line(out, " (RR20)");
+}
+
 static void
 purchase_form(const struct ren_state *st, int p, struct strbuf *out)
 {
 	const struct ren_ruleset *rs = st->rs;
 	const struct ren_player *pl = &st->p[p];
-	int k, q, cost;
+	struct strbuf e;
+	int k, cost;
+
+	sb_init(&e);
 
 	/* RR23: one a turn, never past the row's last level */
 	if (pl->cash >= rs->upgrade_cost && pl->upgraded <
 	    rs->upgrades_per_turn && (pl->ship_row == SHIP_NONE ||
 	    pl->ship_level + 1 < rs->ship_nlevels[pl->ship_row]))
 		line(out, "UPGRADE  # $%d (RR23)", rs->upgrade_cost);
-	if (pl->advances & ~pl->bought_now & (1u << ('E' - 'A')))
-		for (k = 0; k < st->nleaders; k++)
-			if (!st->leaders[k].first && st->leaders[k].owner !=
-			    p && st->leaders[k].protection <= pl->cash)
-				line(out, "CLAIM %s  # $%d to %s (RR20)",
-				    rs->cards[st->leaders[k].card].id,
-				    st->leaders[k].protection,
-				    ren_pname(st, st->leaders[k].owner));
+	for (k = 0; k < st->nleaders; k++) {
+		sb_reset(&e);
+		if (ren_claimable(st, p, k, &e) == 0 &&
+		    st->leaders[k].protection <= pl->cash)
+			line(out, "CLAIM %s  # $%d to %s (RR20)",
+			    rs->cards[st->leaders[k].card].id,
+			    st->leaders[k].protection,
+			    ren_pname(st, st->leaders[k].owner));
+	}
 	for (k = 0; k < REN_NADVANCES; k++) {
-		const struct ren_advance *a = &rs->advances[k];
-		int ok = !(pl->advances >> k & 1) &&
-		    (int)a->category != st->papal_ban;
-
-		for (q = 0; q < a->nprereq; q++)
-			ok &= pl->advances >> a->prereq[q] & 1;
+		sb_reset(&e);
+		if (ren_advance_allowed(st, p, k, &e) != 0)
+			continue;
+		if (st->reading >= 3) {
+			advance_line(st, p, k, out);
+			continue;
+		}
 		cost = ren_advance_price(st, p, k, 0);
-		if (ok && cost <= pl->cash)
-			line(out, "ADVANCE %c  # %s, $%d (RR20)", a->letter,
-			    a->name, cost);
+		if (cost <= pl->cash)
+			line(out, "ADVANCE %c  # %s, $%d (RR20)",
+			    rs->advances[k].letter, rs->advances[k].name, cost);
 	}
 	/* RR21: all or nothing; PAY only when his cash covers it */
 	cost = ren_stabilization_cost(st, p);
@@ -115,15 +157,14 @@ purchase_form(const struct ren_state *st, int p, struct strbuf *out)
 		    "$%d (RR21)", cost, ren_hand_size(st, p), pl->cash);
 	line(out, "REFUSE  # the cost taken as misery (RR21)");
 	for (k = 1; k <= ren_tiers(st, p) - pl->relief_used; k++) {
-		struct strbuf e;
 		int price;
 
-		sb_init(&e);
+		sb_reset(&e);
 		price = ren_relief_price(st, p, k, &e);
-		sb_release(&e);
 		if (price >= 0 && price <= pl->cash)
 			line(out, "RELIEF %d  # $%d (RR22)", k, price);
 	}
+	sb_release(&e);
 }
 
 static void

@@ -65,13 +65,12 @@ ren_advance_price(const struct ren_state *st, int player, int adv,
 }
 
 int
-ren_buy_advance(struct ren_ctx *c, int player, int adv, uint64_t claimed,
+ren_advance_allowed(const struct ren_state *st, int player, int adv,
     struct strbuf *err)
 {
-	struct ren_state *st = c->st;
-	struct ren_player *pl = &st->p[player];
+	const struct ren_player *pl = &st->p[player];
 	const struct ren_advance *a = &st->rs->advances[adv];
-	int price, k;
+	int k;
 
 	if (pl->advances >> adv & 1) {
 		sb_addf(err, "%s holds %s already", ren_pname(st, player),
@@ -89,6 +88,65 @@ ren_buy_advance(struct ren_ctx *c, int player, int adv, uint64_t claimed,
 		    ren_category_name(a->category));
 		return -1;
 	}
+	return 0;
+}
+
+int
+ren_advance_best(const struct ren_state *st, int player, int adv,
+    uint64_t *claims, int *protection)
+{
+	/* few leaders list one advance (19 leader cards, RR15) */
+	int use[12], m = 0, l, best, cost, paid;
+	unsigned set, n;
+
+	*claims = 0;
+	*protection = 0;
+	best = ren_advance_price(st, player, adv, 0);
+	for (l = 0; l < st->nleaders; l++) {
+		struct strbuf e;
+		int ok;
+
+		if (!(st->rs->cards[st->leaders[l].card].discounts >> adv & 1))
+			continue;
+		sb_init(&e);
+		ok = ren_claimable(st, player, l, &e) == 0;
+		sb_release(&e);
+		if (ok && m < (int)ARRAY_SIZE(use))
+			use[m++] = l;
+	}
+	/* every set of the leaders that discount it: the least money out
+	   of his hand, then the least protection, then the first set */
+	for (set = 1; set < 1u << m; set++) {
+		uint64_t c = 0;
+
+		for (n = 0, paid = 0; n < (unsigned)m; n++)
+			if (set >> n & 1) {
+				c |= (uint64_t)1 << use[n];
+				paid += st->leaders[use[n]].protection;
+			}
+		cost = ren_advance_price(st, player, adv, c);
+		if (cost + paid < best + *protection ||
+		    (cost + paid == best + *protection &&
+		    paid < *protection)) {
+			best = cost;
+			*claims = c;
+			*protection = paid;
+		}
+	}
+	return best;
+}
+
+int
+ren_buy_advance(struct ren_ctx *c, int player, int adv, uint64_t claimed,
+    struct strbuf *err)
+{
+	struct ren_state *st = c->st;
+	struct ren_player *pl = &st->p[player];
+	const struct ren_advance *a = &st->rs->advances[adv];
+	int price;
+
+	if (ren_advance_allowed(st, player, adv, err) != 0)
+		return -1;
 	price = ren_advance_price(st, player, adv, claimed);
 	if (price > pl->cash) {
 		sb_addf(err, "%s costs %s $%d; he has $%d", a->name,
@@ -156,16 +214,11 @@ ren_ship_upgrade(struct ren_ctx *c, int player, struct strbuf *err)
 }
 
 int
-ren_claim(struct ren_ctx *c, int player, int l, struct strbuf *err)
+ren_claimable(const struct ren_state *st, int player, int l,
+    struct strbuf *err)
 {
-	struct ren_state *st = c->st;
-	struct ren_leader *ld;
+	const struct ren_leader *ld = &st->leaders[l];
 
-	if (l < 0 || l >= st->nleaders) {
-		sb_add(err, "no such leader card this turn");
-		return -1;
-	}
-	ld = &st->leaders[l];
 	/* Patronage held before this purchase phase (RR20) */
 	if (!(st->p[player].advances & ~st->p[player].bought_now &
 	    ADV_BIT('E'))) {
@@ -179,6 +232,22 @@ ren_claim(struct ren_ctx *c, int player, int l, struct strbuf *err)
 		    "first leader card" : "it is his own");
 		return -1;
 	}
+	return 0;
+}
+
+int
+ren_claim(struct ren_ctx *c, int player, int l, struct strbuf *err)
+{
+	struct ren_state *st = c->st;
+	struct ren_leader *ld;
+
+	if (l < 0 || l >= st->nleaders) {
+		sb_add(err, "no such leader card this turn");
+		return -1;
+	}
+	ld = &st->leaders[l];
+	if (ren_claimable(st, player, l, err) != 0)
+		return -1;
 	if (st->p[player].cash < ld->protection) {
 		sb_addf(err, "claiming %s costs $%d; %s has $%d",
 		    st->rs->cards[ld->card].name, ld->protection,

@@ -144,6 +144,8 @@ struct ren_leader {
  *      Readings of the rules; each change is tested under 2 and 3.
  *      Rebellion may strike the capital of a player in Chaos, who is
  *      out of the game (RR18, RR35).
+ *      The purchase form prices advances with the Patronage claims that
+ *      lower them (RR15, RR20).
  */
 #define REN_READING_OLDEST 1
 #define REN_READING_CURRENT 3
@@ -374,6 +376,16 @@ int ren_card_voided(const struct ren_state *st, int player, int card);
    discounts he may use (claimed: leaders he has claimed by Patronage). */
 int ren_advance_price(const struct ren_state *st, int player, int adv,
     uint64_t claimed);
+/* RR20: whether a player may buy an advance now (not held, its
+   prerequisites held, not banned): 0, or -1 with err. */
+int ren_advance_allowed(const struct ren_state *st, int player, int adv,
+    struct strbuf *err);
+/* RR15, RR19, RR20: the least a player can pay for an advance as the
+   first of his purchase order: its price after the Patronage claims in
+   *claims (a bit per leader index; 0 when none helps), whose protection
+   money, *protection, is paid first; both by ren_advance_price. */
+int ren_advance_best(const struct ren_state *st, int player, int adv,
+    uint64_t *claims, int *protection);
 /* RR20: buys an advance; 0 or -1 with err. */
 int ren_buy_advance(struct ren_ctx *c, int player, int adv, uint64_t claimed,
     struct strbuf *err);
@@ -390,6 +402,10 @@ int ren_relief(struct ren_ctx *c, int player, int n, struct strbuf *err);
 int ren_tiers(const struct ren_state *st, int player);
 /* Ends a player's purchase: MR lapses (RR22). */
 void ren_purchase_done(struct ren_state *st, int player);
+/* RR15, RR20: whether a player may claim leader index l by Patronage
+   now, his cash aside: 0, or -1 with err. */
+int ren_claimable(const struct ren_state *st, int player, int l,
+    struct strbuf *err);
 /* RR15, RR20: a Patronage claim on a leader of this turn. */
 int ren_claim(struct ren_ctx *c, int player, int leader_index,
     struct strbuf *err);

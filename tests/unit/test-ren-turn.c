@@ -502,10 +502,11 @@ TEST(ren_turn_renaissance_swap)
 	ren_test_game_release(&t);
 }
 
-/* The next line of a form from *p into buf, its '#' comment and the
-   spaces before it cut, blank lines skipped; 0 at the form's end */
+/* The next line of a form from *p into buf, its '#' comment (kept in
+   note when not NULL, "" without one) and the spaces before it cut,
+   blank lines skipped; 0 at the form's end */
 static int
-form_line(char **p, char *buf, size_t size)
+form_line(char **p, char *buf, size_t size, char *note)
 {
 	char *nl, *hash;
 	size_t len;
@@ -516,8 +517,13 @@ form_line(char **p, char *buf, size_t size)
 			len = size - 1;
 		memcpy(buf, *p, len);
 		buf[len] = '\0';
-		if ((hash = strchr(buf, '#')) != NULL)
+		if (note != NULL)
+			note[0] = '\0';
+		if ((hash = strchr(buf, '#')) != NULL) {
+			if (note != NULL)
+				memcpy(note, hash, strlen(hash) + 1);
 			*hash = '\0';
+		}
 		len = strlen(buf);
 		while (len > 0 && buf[len - 1] == ' ')
 			buf[--len] = '\0';
@@ -543,7 +549,7 @@ form_parses(const struct ren_state *st, const struct ren_decision *d,
 	sb_reset(form);
 	ren_choices(st, d, form);
 	sb_init(&err);
-	for (p = form->buf; form_line(&p, buf, sizeof(buf));) {
+	for (p = form->buf; form_line(&p, buf, sizeof(buf), NULL);) {
 		sb_reset(&err);
 		if (ren_parse_line(st->rs, buf, &it, &err) != 0) {
 			test_fail(__FILE__, __LINE__, "form line '%s': %s", buf,
@@ -601,6 +607,56 @@ TEST(ren_choices_forms)
 	ren_test_game_release(&t);
 }
 
+/* The dollar amount after the n-th '$' of s (n from 0), or -1 */
+static int
+nth_dollar(const char *s, int n)
+{
+	for (; (s = strchr(s, '$')) != NULL; s++)
+		if (n-- == 0)
+			return atoi(s + 1);
+	return -1;
+}
+
+/* An ADVANCE line carried out as its comment says (reading 3, RR19,
+   RR20): with claims, each "CLAIM id" the comment names first, as its
+   own order line; then the advance, which must cost what the comment
+   prints: the price after "or" and before "with" when claims are named,
+   else the first.  0, or -1 with err. */
+static int
+form_advance(struct ren_ctx *c, int player, int adv, const char *note,
+    int claims, struct strbuf *err)
+{
+	struct ren_state *st = c->st;
+	const char *q;
+	uint64_t claimed = 0;
+	struct ren_item it;
+	char claim[128];
+	int cash, want, l, r;
+
+	want = nth_dollar(note, 0);
+	for (q = note; claims && (q = strstr(q, "CLAIM ")) != NULL; q += 6) {
+		snprintf(claim, sizeof(claim), "CLAIM %.*s",
+		    (int)strcspn(q + 6, " )"), q + 6);
+		if (ren_parse_line(st->rs, claim, &it, err) != 0)
+			return -1;
+		for (l = 0; l < st->nleaders; l++)
+			if (st->leaders[l].card == it.a)
+				break;
+		if (l == st->nleaders || ren_claim(c, player, l, err) != 0)
+			return -1;
+		claimed |= (uint64_t)1 << l;
+		want = nth_dollar(note, strstr(note, ", or $") ? 1 : 0);
+	}
+	cash = st->p[player].cash;
+	r = ren_buy_advance(c, player, adv, claimed, err);
+	if (r == 0 && cash - st->p[player].cash != want) {
+		sb_addf(err, "it cost $%d, not the $%d printed",
+		    cash - st->p[player].cash, want);
+		r = -1;
+	}
+	return r;
+}
+
 /* Issue 20 point 3: each line of the form is legal now.  Every line is
    carried out on its own copy of the state, by the function the phase
    would call; returns the number of lines refused, each reported. */
@@ -612,13 +668,13 @@ form_legal(struct ren_test_game *t, const struct ren_decision *d,
 	struct ren_ctx c = { copy, &t->dice, NULL };
 	struct strbuf err;
 	struct ren_item it;
-	char buf[256], *p;
-	int bad = 0, r;
+	char buf[256], note[256], *p;
+	int bad = 0, r, l;
 
 	sb_reset(form);
 	ren_choices(&t->st, d, form);
 	sb_init(&err);
-	for (p = form->buf; form_line(&p, buf, sizeof(buf));) {
+	for (p = form->buf; form_line(&p, buf, sizeof(buf), note);) {
 		sb_reset(&err);
 		if (ren_parse_line(t->st.rs, buf, &it, &err) != 0) {
 			test_fail(__FILE__, __LINE__, "form line '%s': %s", buf,
@@ -636,10 +692,19 @@ form_legal(struct ren_test_game *t, const struct ren_decision *d,
 			r = ren_ship_upgrade(&c, d->player, &err);
 			break;
 		case RI_CLAIM:
-			r = ren_claim(&c, d->player, 0, &err);
+			for (l = 0; l < copy->nleaders; l++)
+				if (copy->leaders[l].card == it.a)
+					break;
+			r = ren_claim(&c, d->player, l, &err);
 			break;
 		case RI_ADVANCE:
-			r = ren_buy_advance(&c, d->player, it.a, 0, &err);
+			r = form_advance(&c, d->player, it.a, note, 1, &err);
+			/* "$40, or $20 with CLAIM ...": $40 without */
+			if (r == 0 && strstr(note, ", or $") != NULL) {
+				memcpy(copy, &t->st, sizeof(*copy));
+				r = form_advance(&c, d->player, it.a, note, 0,
+				    &err);
+			}
 			break;
 		case RI_PAY:
 			r = ren_stabilization_cost(copy, d->player) <=
@@ -789,6 +854,75 @@ TEST(ren_choices_purchase_expansion_forms_legal)
 	CHECK_INT(form_legal(&t, &d, &form), 0);
 	CHECK(strstr(form.buf, "ATTACK Bordeaux") == NULL);
 	CHECK_CONTAINS(form.buf, "PLACE 2 IN Bordeaux\n");
+	sb_release(&form);
+	ren_test_game_release(&t);
+}
+
+/* RR15, RR19, RR20, reading 3: the purchase form's advance prices count
+   the Patronage claims that lower them (seed 5.5.2.3's example: Anne
+   played Charlemagne first, Greg Walter the Penniless with $10 on it;
+   Anne may pay Greg $10 and have Overland East for $20, not $40); an
+   advance only a claim makes affordable is listed with its claim.
+   Reading 2 printed the price without claims. */
+TEST(ren_choices_purchase_form_patronage)
+{
+	struct ren_test_game t;
+	struct ren_decision d;
+	struct strbuf form, err;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&form);
+	sb_init(&err);
+	ren_test_card(&t, 0, "charlemagne");
+	ren_test_card(&t, 1, "walter-the-penniless");
+	CHECK_INT(ren_play_card(&t.c, 0, RCARD("charlemagne"), -1, -1, 0,
+	    &err), 0);
+	CHECK_INT(ren_play_card(&t.c, 1, RCARD("walter-the-penniless"), -1,
+	    -1, 10, &err), 0);
+	ren_test_adv(&t, 0, 'E');		/* Anne: Patronage */
+	d.player = 0;
+	d.kind = RD_PURCHASE;
+	CHECK_INT(t.st.reading, 3);
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "CLAIM walter-the-penniless  # $10 to "
+	    "Genoa (RR20)\n");
+	CHECK_CONTAINS(form.buf, "ADVANCE W  # Nationalism, $40 (RR20)\n");
+	CHECK_CONTAINS(form.buf, "ADVANCE R  # Overland East, $40, or $20 "
+	    "with CLAIM walter-the-penniless ($10 to Genoa) (RR20)\n");
+	/* $30: Overland East only with the claim, $10 + $20 */
+	t.st.p[0].cash = 30;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "ADVANCE R  # Overland East, $20 only with "
+	    "CLAIM walter-the-penniless ($10 to Genoa) (RR20)\n");
+	CHECK(strstr(form.buf, "ADVANCE W") == NULL);	/* $40 */
+	/* Written Record: $10 more per leader card, claimed ones too
+	   (RR15): $40 - 30 */
+	ren_test_adv(&t, 0, 'N');
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "ADVANCE R  # Overland East, $10 only with "
+	    "CLAIM walter-the-penniless ($10 to Genoa) (RR20)\n");
+	CHECK_CONTAINS(form.buf, "ADVANCE W  # Nationalism, $30 (RR20)\n");
+	/* reading 2: the price without claims, and nothing more */
+	t.st.reading = 2;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "ADVANCE R") == NULL);
+	CHECK_CONTAINS(form.buf, "ADVANCE W  # Nationalism, $30 (RR20)\n");
+	t.st.p[0].cash = 40;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "ADVANCE R  # Overland East, $40 (RR20)\n");
+	/* a claim that costs what it saves is not offered: $30 on Walter
+	   against a $30 discount */
+	t.st.reading = 3;
+	t.st.leaders[1].protection = 30;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "ADVANCE R  # Overland East, $40 (RR20)\n");
+	/* no Patronage held before this phase (RR20): no claim */
+	t.st.leaders[1].protection = 10;
+	t.st.p[0].bought_now |= 1u << ('E' - 'A');
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "CLAIM") == NULL);
+	CHECK_CONTAINS(form.buf, "ADVANCE R  # Overland East, $40 (RR20)\n");
+	sb_release(&err);
 	sb_release(&form);
 	ren_test_game_release(&t);
 }
