@@ -87,8 +87,11 @@ ren_war_roll(struct ren_ctx *c)
 	if (ta == tb && (ma > 0) == (mb > 0)) {
 		ren_misery(c, a, 1, "War undecided");
 		ren_misery(c, b, 1, "War undecided");
-		ren_ev(c, "war", a, "The War between %s and %s stays open "
-		    "(RR16).", ren_pname(st, a), ren_pname(st, b));
+		/* reading 3: ended if that box took one side into Chaos */
+		if (st->war_a >= 0)
+			ren_ev(c, "war", a, "The War between %s and %s stays "
+			    "open (RR16).", ren_pname(st, a),
+			    ren_pname(st, b));
 		return;
 	}
 	if (ta == tb)

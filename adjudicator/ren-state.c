@@ -180,6 +180,15 @@ chaos(struct ren_ctx *c, int player)
 	ren_ev(c, "chaos", player, "%s moves past the last misery box into "
 	    "Chaos and is out of the game; his pieces stay (RR35).",
 	    ren_pname(st, player));
+	/* RR35 is silent on an open War (RR16): a side out of the game
+	   rolls no more, so the War ends there, unresolved (reading 3) */
+	if (st->reading >= 3 && (st->war_a == player ||
+	    st->war_b == player)) {
+		ren_ev(c, "war", player, "The War between %s and %s ends: %s "
+		    "is in Chaos (RR16, RR35).", ren_pname(st, st->war_a),
+		    ren_pname(st, st->war_b), ren_pname(st, player));
+		st->war_a = st->war_b = -1;
+	}
 }
 
 void

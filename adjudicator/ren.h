@@ -142,10 +142,11 @@ struct ren_leader {
  *      misery burden then (RR18, the card).
  *   3  2026-11-26, the second audit: see adjudicator-renaissance(7),
  *      Readings of the rules; each change is tested under 2 and 3.
- *      Rebellion may strike the capital of a player in Chaos, who is
- *      out of the game (RR18, RR35).
  *      The purchase form prices advances with the Patronage claims that
  *      lower them (RR15, RR20).
+ *      Rebellion may strike the capital of a player in Chaos, who is
+ *      out of the game (RR18, RR35).
+ *      An open War ends when one side falls into Chaos (RR16, RR35).
  */
 #define REN_READING_OLDEST 1
 #define REN_READING_CURRENT 3

@@ -681,3 +681,71 @@ TEST(ren_cards_rebellion_capital_of_chaos)
 		ren_test_game_release(&t);
 	}
 }
+
+/* RR16, RR35, reading 3: an open War ends, unresolved, when one side
+   falls into Chaos: a player out of the game rolls no more and neither
+   cedes nor receives markers.  Here the tie's box takes Genoa past the
+   last box; reading 2 kept the War open and rolled it again, and Genoa,
+   out of the game, won Venice's capital */
+TEST(ren_cards_war_ends_in_chaos)
+{
+	struct ren_test_game t;
+	unsigned tie[] = { FACE(3), FACE(3) };
+	unsigned win[] = { FACE(1), FACE(6) };
+	const char *ev;
+	int r;
+
+	for (r = 2; r <= 3; r++) {
+		ren_test_game_init(&t, 3);
+		t.st.reading = r;
+		t.st.war_a = VEN;
+		t.st.war_b = GEN;
+		t.st.p[GEN].misery = t.st.rs->nmisery - 1;
+		ren_test_dice(&t, tie, 2);
+		ren_war_roll(&t.c);
+		CHECK_INT(t.st.p[GEN].out, 1);
+		CHECK_INT(ren_misery_value(&t.st, VEN), 10);
+		ev = ren_test_events(&t);
+		CHECK_INT(t.st.war_a, r >= 3 ? -1 : VEN);
+		CHECK_INT(strstr(ev, "The War between Venice and Genoa ends: "
+		    "Genoa is in Chaos (RR16, RR35).") != NULL, r >= 3);
+		CHECK_INT(strstr(ev, "stays open") != NULL, r < 3);
+		/* the next part's roll */
+		ren_test_dice(&t, win, 2);
+		ren_war_roll(&t.c);
+		CHECK_INT(t.st.dom[RP("venice")], r >= 3 ? VEN : GEN);
+		CHECK_INT(strstr(ren_test_events(&t), "Genoa wins the War") !=
+		    NULL, r < 3);
+		ren_test_game_release(&t);
+	}
+}
+
+/* RR16, RR35, reading 3: the War ends too when a side falls into Chaos
+   by anything else (here a stabilization left unpaid), so another War
+   may be declared in the same phase */
+TEST(ren_cards_war_ends_when_a_side_falls)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	unsigned dice[] = { FACE(6), FACE(1) };
+	int r;
+
+	for (r = 2; r <= 3; r++) {
+		ren_test_game_init(&t, 3);
+		sb_init(&err);
+		t.st.reading = r;
+		t.st.war_a = VEN;
+		t.st.war_b = GEN;
+		t.st.p[GEN].misery = t.st.rs->nmisery - 1;
+		ren_misery(&t.c, GEN, 2, "stabilization");
+		CHECK_INT(t.st.p[GEN].out, 1);
+		CHECK_INT(t.st.war_a, r >= 3 ? -1 : VEN);
+		ren_test_dice(&t, dice, 2);
+		CHECK_INT(play_with(&t, BAR, "war", choices(VEN, 0, NULL,
+		    NULL), &err), r >= 3 ? 0 : -1);
+		if (r < 3)
+			CHECK_STR(err.buf, "a War is open already (RR16)");
+		sb_release(&err);
+		ren_test_game_release(&t);
+	}
+}
