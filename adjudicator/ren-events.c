@@ -430,6 +430,65 @@ form_line(const struct ren_state *st, int player, int card,
 	return ok;
 }
 
+/*
+ * Reading 3, RR18: Pirates/Vikings in epochs 2 and 3 names 2 or 3
+ * different coastal provinces holding a marker: a line for each set, in
+ * the map's order, as the other cards list each choice.  A set is one
+ * choice (the order named changes nothing).  At most as many lines as
+ * the map has provinces, so that no card's form is longer than
+ * Rebellion's can be; a comment counts the sets left out.  Returns the
+ * lines listed.
+ */
+static int
+pirates_form(const struct ren_state *st, int player, int card,
+    struct strbuf *out)
+{
+	const struct ren_ruleset *rs = st->rs;
+	int cand[REN_MAX_PROVINCES], idx[3], nc = 0, want = pirates_count(st);
+	int i, k, n = 0;
+	long sets = 0;
+	struct ren_play a;
+	char choice[160];
+
+	memset(&a, 0, sizeof(a));
+	a.commodity = a.category = a.area = a.target = -1;
+	a.nprov = want;
+	for (i = 0; i < rs->nprovinces; i++)
+		if (st->dom[i] >= 0 && coastal(st, i))
+			cand[nc++] = i;
+	for (k = 0; k < want; k++)
+		idx[k] = k;
+	for (;;) {
+		sets++;
+		if (n < rs->nprovinces) {
+			choice[0] = '\0';
+			for (k = 0; k < want; k++) {
+				a.prov[k] = cand[idx[k]];
+				snprintf(choice + strlen(choice),
+				    sizeof(choice) - strlen(choice), "%s%s",
+				    k ? ", " : "IN ", rs->provinces[
+				    a.prov[k]].name);
+			}
+			n += form_line(st, player, card, &a, choice, out);
+		}
+		/* the next set: the last index that can move, moved */
+		for (k = want - 1; k >= 0 && idx[k] == nc - want + k; k--)
+			;
+		if (k < 0)
+			break;
+		for (idx[k]++, i = k + 1; i < want; i++)
+			idx[i] = idx[i - 1] + 1;
+	}
+	if (n > 0 && sets > n) {
+		sb_addf(out, "# and %ld more: any %d of", sets - n, want);
+		for (k = 0; k < nc; k++)
+			sb_addf(out, "%s %s", k ? "," : "",
+			    rs->provinces[cand[k]].name);
+		sb_addc(out, '\n');
+	}
+	return n;
+}
+
 int
 ren_event_form(const struct ren_state *st, int player, int card,
     struct strbuf *out)
@@ -468,6 +527,8 @@ ren_event_form(const struct ren_state *st, int player, int card,
 			    rs->provinces[i].name);
 			n += form_line(st, player, card, &a, choice, out);
 		}
+	} else if (is_card(st, card, "pirates-vikings") && st->reading >= 3) {
+		n = pirates_form(st, player, card, out);
 	} else if (is_card(st, card, "pirates-vikings")) {
 		/* RR18: 2 or 3 different provinces; one legal line, then
 		   every province it may name */

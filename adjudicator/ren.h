@@ -147,6 +147,8 @@ struct ren_leader {
  *      Rebellion may strike the capital of a player in Chaos, who is
  *      out of the game (RR18, RR35).
  *      An open War ends when one side falls into Chaos (RR16, RR35).
+ *      Pirates/Vikings' form in epochs 2 and 3 has a line for each set
+ *      of provinces (RR18).
  */
 #define REN_READING_OLDEST 1
 #define REN_READING_CURRENT 3
@@ -352,8 +354,9 @@ void ren_event_apply(struct ren_ctx *c, int player, int card,
 /*
  * The order form's lines for an event of that file (issue 20 point 3):
  * one PLAY line per legal choice now (a victim, an area, a province), each
- * checked by ren_event_check; for Pirates/Vikings in epochs 2 and 3 one
- * legal line and the provinces it may name.  0 when the card is not one
+ * checked by ren_event_check; for Pirates/Vikings in epochs 2 and 3 a
+ * line for each set of provinces it may name (reading 2: one legal line
+ * and the provinces).  0 when the card is not one
  * of that file's or needs no choice, else 1 (a comment when no choice is
  * legal now).
  */

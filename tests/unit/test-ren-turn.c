@@ -782,16 +782,105 @@ TEST(ren_choices_play_form_legal)
 	CHECK(strstr(form.buf, "PLAY black-death IN III") == NULL);
 	CHECK_CONTAINS(form.buf, "PLAY pirates-vikings IN Valencia\n");
 	CHECK(strstr(form.buf, "PLAY pirates-vikings IN Milan") == NULL);
-	/* epoch 2: two provinces, one legal line and the candidates */
+	/* epoch 2, reading 2: two provinces, one legal line and the
+	   candidates (reading 3: ren_choices_pirates_form_sets) */
 	t.st.epoch = 2;
+	t.st.reading = 2;
 	CHECK_INT(form_legal(&t, &d, &form), 0);
-	CHECK_CONTAINS(form.buf, "#   2 of:");
+	CHECK_CONTAINS(form.buf, "PLAY pirates-vikings IN Barcelona, "
+	    "Valencia\n#   2 of: Barcelona, Valencia, Genoa, Venice\n");
+	CHECK(strstr(form.buf, "PLAY pirates-vikings IN Genoa, Venice") ==
+	    NULL);
+	t.st.reading = 3;
 	/* an open War: no second one */
 	t.st.war_a = 1;
 	t.st.war_b = 2;
 	CHECK_INT(form_legal(&t, &d, &form), 0);
 	CHECK(strstr(form.buf, "PLAY war ON") == NULL);
 	CHECK_CONTAINS(form.buf, "# war has no legal choice now (RR13)");
+	sb_release(&form);
+	ren_test_game_release(&t);
+}
+
+/* The number of lines of the form that start with prefix */
+static int
+form_count(const char *form, const char *prefix)
+{
+	const char *q;
+	int n = 0;
+
+	for (q = form; q != NULL && *q; q = strchr(q, '\n'), q = q ? q + 1 :
+	    NULL)
+		n += strncmp(q, prefix, strlen(prefix)) == 0;
+	return n;
+}
+
+/* RR18, reading 3: Pirates/Vikings names 1, 2 or 3 different coastal
+   provinces holding a marker by the epoch; the form has a line for each
+   set, as Rebellion's has one for each province (reading 2: one line and
+   the candidates), at most as many lines as the map has provinces */
+TEST(ren_choices_pirates_form_sets)
+{
+	struct ren_test_game t;
+	struct ren_decision d;
+	struct strbuf form;
+	static const char *const more[] = {
+		"marseilles", "naples", "bordeaux", "hamburg", "london",
+		"danzig"
+	};
+	int k;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&form);
+	d.player = 0;
+	d.kind = RD_PLAY;
+	ren_test_card(&t, 0, "pirates-vikings");
+	ren_test_dom(&t, 1, "milan");		/* inland */
+	ren_test_dom(&t, 2, "valencia");
+	/* the capitals and Valencia: 4 coastal markers */
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_INT(form_count(form.buf, "PLAY pirates-vikings IN "), 4);
+	t.st.epoch = 2;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf,
+	    "PLAY pirates-vikings IN Barcelona, Valencia\n"
+	    "PLAY pirates-vikings IN Barcelona, Genoa\n"
+	    "PLAY pirates-vikings IN Barcelona, Venice\n"
+	    "PLAY pirates-vikings IN Valencia, Genoa\n"
+	    "PLAY pirates-vikings IN Valencia, Venice\n"
+	    "PLAY pirates-vikings IN Genoa, Venice\n"
+	    "NONE\n");
+	CHECK_INT(form_count(form.buf, "PLAY pirates-vikings IN "), 6);
+	CHECK(strstr(form.buf, "Milan") == NULL);
+	t.st.epoch = 3;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf,
+	    "PLAY pirates-vikings IN Barcelona, Valencia, Genoa\n"
+	    "PLAY pirates-vikings IN Barcelona, Valencia, Venice\n"
+	    "PLAY pirates-vikings IN Barcelona, Genoa, Venice\n"
+	    "PLAY pirates-vikings IN Valencia, Genoa, Venice\n"
+	    "NONE\n");
+	/* fewer markers than the epoch's number: all there are (RR18) */
+	t.st.dom[RP("valencia")] = -1;
+	t.st.dom[RP("barcelona")] = -1;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "PLAY pirates-vikings IN Genoa, Venice\n"
+	    "NONE\n");
+	CHECK_INT(form_count(form.buf, "PLAY pirates-vikings IN "), 1);
+	/* 10 markers in epoch 3: 120 sets, as many listed as the data
+	   file has provinces (109, Loire of the revised map included) and
+	   the rest counted */
+	ren_test_dom(&t, 2, "valencia");
+	ren_test_dom(&t, 2, "barcelona");
+	for (k = 0; k < (int)ARRAY_SIZE(more); k++)
+		ren_test_dom(&t, k % 3, more[k]);
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_INT(form_count(form.buf, "PLAY pirates-vikings IN "),
+	    t.st.rs->nprovinces);
+	CHECK_INT(t.st.rs->nprovinces, 109);
+	CHECK_CONTAINS(form.buf, "# and 11 more: any 3 of Danzig, Hamburg, "
+	    "London, Barcelona, Valencia, Bordeaux, Genoa, Marseilles, "
+	    "Naples, Venice\nNONE\n");
 	sb_release(&form);
 	ren_test_game_release(&t);
 }
