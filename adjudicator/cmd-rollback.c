@@ -381,32 +381,66 @@ cmd_rollback(int argc, char **argv)
 		}
 	}
 	/*
-	 * Orders still waiting that came in a run undone keep waiting: their
-	 * signed messages stay on record with them too, or verify could not
-	 * find them signed (issue 9.5).
+	 * Orders still waiting that came in a run undone wait again, as
+	 * those applied in them do: from the run the game is back at, with
+	 * the same note (requeued in queue.c reads it), or from the mail
+	 * spool, which files them again.  Their signed messages stay on
+	 * record with them, or verify could not find them signed (issue
+	 * 9.5).
 	 */
 	k = 0;
 	while (k < g.nqueue) {
-		const struct order *o = &g.queue[k].o;
+		struct queued *w = &g.queue[k];
+		const struct order *o = &w->o;
 		const char *fpr = undone_key(&g, cr, ncr, o);
+		const char *who = game_country_name(&g, o->country);
+		const char *src = o->source ? o->source : "";
 		struct decision d;
 		struct order gone;
 
-		if (fpr == NULL) {
+		if (fpr == NULL && w->run <= to) {
 			k++;
 			continue;
 		}
-		resend++;
-		sb_addf(&out, "resend: STEP %s from %s (%s): signed with key "
-		    "%s, which is not the key registered for %s once the runs "
-		    "are undone; sign it again with that key\n", o->step,
-		    game_country_name(&g, o->country),
-		    o->source ? o->source : "",
-		    fpr, game_country_name(&g, o->country));
-		game_note(&g, &g.hist[ri], "%s's order for STEP %s is undone "
-		    "and must be sent again.", game_country_name(&g,
-		    o->country),
-		    o->step);
+		if (fpr == NULL && !(mail && strstr(src, spool) != NULL)) {
+			waiting++;
+			sb_addf(&out, "waiting: STEP %s from %s (%s)\n", o->step,
+			    who, src);
+			/*
+			 * A slot that waited before (a newer order replaced
+			 * the first in a run undone) keeps its run: the
+			 * note for one that waits again would take it out
+			 * of run N's queue (requeued), where it was.
+			 */
+			if (o->queued_run > to) {
+				w->o.queued_run = to;
+				game_note(&g, &g.hist[ri], "%s's order for "
+				    "STEP %s waits again for its step.", who,
+				    o->step);
+			} else
+				game_note(&g, &g.hist[ri], "%s's order for "
+				    "STEP %s, sent in a run undone, still "
+				    "waits for its step.", who, o->step);
+			w->run = to;
+			k++;
+			continue;
+		}
+		if (fpr == NULL) {
+			waiting++;
+			sb_addf(&out, "waiting in the mail spool: STEP %s from "
+			    "%s (%s); the next run takes it again\n", o->step,
+			    who, src);
+			game_note(&g, &g.hist[ri], "%s's order for STEP %s "
+			    "waits again for its step.", who, o->step);
+		} else {
+			resend++;
+			sb_addf(&out, "resend: STEP %s from %s (%s): signed "
+			    "with key %s, which is not the key registered for "
+			    "%s once the runs are undone; sign it again with "
+			    "that key\n", o->step, who, src, fpr, who);
+			game_note(&g, &g.hist[ri], "%s's order for STEP %s is "
+			    "undone and must be sent again.", who, o->step);
+		}
 		/* out of the queue; the rollback's notes tell it */
 		memset(&d, 0, sizeof(d));
 		snprintf(d.step, sizeof(d.step), "%s", o->step);

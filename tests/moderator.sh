@@ -311,17 +311,72 @@ expect list-nodir 66 "cannot read the folder" "$adj" list "$w/nowhere"
 # next run files it again, so the game does not queue it twice (nor
 # refuse it then as a replayed message).
 mkdir -p "$g.spool"
-printf 'GAME game\nCOUNTRY France\nSTEP T1.A1.2\nPASS\n' > "$g.spool/001.txt"
+printf 'GAME game\nCOUNTRY France\nSTEP T1.A1.2\nPASS\nSTEP T1.A2.1\nBID 0 A Russia B Spain\n' > "$g.spool/001.txt"
 "$adj" resolve "$g" "$g.spool/001.txt" --seed-file "$w/seed" \
 	--now 2026-12-10T13:00:00Z --report /dev/null || bad "resolve from the spool"
 touch "$g.mail"
 "$adj" rollback "$g" --to-run 1 --now 2026-12-10T14:00:00Z > "$w/out" ||
 	bad "rollback with a mail state"
 has rollback-spool "$w/out" "waiting in the mail spool: STEP T1.A1.2 from France ($g.spool/001.txt:3); the next run takes it again"
+# the order of the same message still waiting goes back to the spool too
+has rollback-spool-waiting "$w/out" "waiting in the mail spool: STEP T1.A2.1 from France ($g.spool/001.txt:5); the next run takes it again"
 "$adj" status "$g" > "$w/st"
 hasnt rollback-spool-queue "$w/st" "queued:"
 has rollback-spool-pending "$w/st" "pending: STEP T1.A1.2 from France"
 verify "rollback with a mail state"
+
+# An order still waiting that came in a run undone waits again like the
+# orders applied in those runs: from the run the game is back at, so that
+# the report of a run played again, made later with report --run, is the
+# one its resolve made.  One that replaced, in a run undone, an order
+# waiting before keeps its slot's run: it waited then.
+g=$w/wait.xml
+"$adj" new -o "$g" --seed-file "$w/seed" --deadline-hours 48 \
+	--now 2026-12-01T18:00:00Z --report /dev/null \
+	--player prussia:Anna:anna@example.org \
+	--player austria:Bernd:bernd@example.org \
+	--player france:Claire:claire@example.org || bad "new wait.xml"
+cd "$w"
+sed 's/^GAME game/GAME wait/' austria.txt > austria-wait.txt
+printf 'GAME wait\nCOUNTRY France\nSTEP T1.A1.2\nPASS\n' > france.txt
+printf 'GAME wait\nCOUNTRY Prussia\nSTEP T1.A1.3\nPASS\n' > prussia.txt
+printf 'GAME wait\nCOUNTRY Prussia\nSTEP T1.A2.2\nPASS\n' > ahead-a.txt
+printf 'GAME wait\nCOUNTRY Prussia\nSTEP T1.A2.2\nPASS\n# B\n' > ahead-b.txt
+printf 'GAME wait\nCOUNTRY Austria\nSTEP T1.A2.3\nPASS\n' > ahead-c.txt
+printf 'GAME wait\nCOUNTRY France\nSTEP T1.A2.1\nBID 0 A Russia B Spain\n' \
+	> open.txt
+wres() {	# wres HOUR REPORT FILE...
+	h=$1 r=$2; shift 2
+	"$adj" resolve "$g" "$@" --seed-file "$w/seed" \
+	    --now "2026-12-02T0$h:00:00Z" --report "$r" || bad "resolve at $h"
+}
+wres 0 wr1.txt austria-wait.txt ahead-a.txt
+wres 1 wr2.txt france.txt
+wres 2 /dev/null prussia.txt ahead-b.txt ahead-c.txt
+"$adj" rollback "$g" --to-run 1 --now 2026-12-02T03:00:00Z > "$w/out" ||
+	bad "rollback of waiting orders"
+same rollback-still-waiting "$g: back to the state after run 1 (was run 3); the file as it was is $g.run-3
+waiting: STEP T1.A1.2 from France (france.txt:3)
+waiting: STEP T1.A1.3 from Prussia (prussia.txt:3)
+waiting: STEP T1.A2.2 from Prussia (ahead-b.txt:3)
+waiting: STEP T1.A2.3 from Austria (ahead-c.txt:3)
+4 orders wait again, 0 to send again" "$(cat "$w/out")"
+has rollback-still-waiting-run "$g" '<order step="T1.A2.3" country="austria" source="ahead-c.txt:3" run="1">'
+has rollback-replaced-run "$g" '<order step="T1.A2.2" country="prussia" source="ahead-b.txt:3" run="1">'
+wres 4 wr2b.txt
+has rollback-still-waiting-note "$w/wr2b.txt" "Austria's order for STEP T1.A2.3 waits again for its step."
+tr -s '\n ' '  ' < "$w/wr2b.txt" > "$w/wr2b.flat"
+has rollback-replaced-note "$w/wr2b.flat" "Prussia's order for STEP T1.A2.2, sent in a run undone, still waits for its step."
+has rollback-still-waiting-count "$w/wr2b.txt" "2 order(s) wait for their step."
+wres 5 /dev/null open.txt
+"$adj" report "$g" --run 2 --seed-file "$w/seed" > "$w/wr2c.txt"
+cmp -s "$w/wr2b.txt" "$w/wr2c.txt" && ok ||
+	{ bad "report --run 2 after the rollback"; diff "$w/wr2b.txt" "$w/wr2c.txt"; }
+"$adj" report "$g" --run 1 --seed-file "$w/seed" > "$w/wr1c.txt"
+cmp -s "$w/wr1.txt" "$w/wr1c.txt" && ok ||
+	{ bad "report --run 1 after the rollback"; diff "$w/wr1.txt" "$w/wr1c.txt"; }
+verify "a rollback of waiting orders"
+cd "$top"
 
 # Archives replay forever: every golden game file made by version 0.2
 # still loads and verifies.
