@@ -113,6 +113,12 @@ ruleset_from_xml(struct ruleset *rs, xmlNode *root, const char *file)
 		}
 		a = &rs->areas[rs->nareas++];
 		read_name(n, &a->name);
+		for (i = 0; i < rs->nareas - 1; i++)
+			if (strcmp(rs->areas[i].name.id, a->name.id) == 0) {
+				diag(EXIT_DATAERR, file, (int)xmlGetLineNo(n),
+				    "duplicate area id '%s'", a->name.id);
+				errors++;
+			}
 		xml_attr(n, "kind", buf, sizeof(buf));
 		a->kind = strcmp(buf, "colony") == 0 ? AREA_COLONY :
 		    AREA_EUROPE;
@@ -211,6 +217,12 @@ ruleset_from_xml(struct ruleset *rs, xmlNode *root, const char *file)
 		}
 		m = &rs->markers[rs->nmarkers++];
 		xml_attr(n, "id", m->id, sizeof(m->id));
+		for (i = 0; i < rs->nmarkers - 1; i++)
+			if (strcmp(rs->markers[i].id, m->id) == 0) {
+				diag(EXIT_DATAERR, file, (int)xmlGetLineNo(n),
+				    "duplicate marker id '%s'", m->id);
+				errors++;
+			}
 		m->area = area_ref(rs, n, "area", file);
 		if (m->area < 0)
 			errors++;
@@ -271,35 +283,20 @@ ruleset_from_xml(struct ruleset *rs, xmlNode *root, const char *file)
 		}
 	}
 
-	/* Uniqueness of ids across each list. */
-	for (i = 0; i < rs->nareas; i++)
-		for (j = 0; j < i; j++)
-			if (strcmp(rs->areas[i].name.id,
-			    rs->areas[j].name.id) == 0) {
-				diag(EXIT_DATAERR, file, 0,
-				    "duplicate area id '%s'",
-				    rs->areas[i].name.id);
-				errors++;
-			}
-	for (i = 0; i < rs->nmarkers; i++)
-		for (j = 0; j < i; j++)
-			if (strcmp(rs->markers[i].id,
-			    rs->markers[j].id) == 0) {
-				diag(EXIT_DATAERR, file, 0,
-				    "duplicate marker id '%s'",
-				    rs->markers[i].id);
-				errors++;
-			}
-	/* each area's marker count must be what its markers add up to */
-	for (i = 0; i < rs->nareas; i++) {
+	/*
+	 * Each area's marker count must be what its markers add up to: the
+	 * areas again, in the order read, for the line of each.
+	 */
+	n = xml_child(xml_child(root, "areas"), "area");
+	for (i = 0; i < rs->nareas; i++, n = xml_next(n, "area")) {
 		int listed = 0;
 
 		for (j = 0; j < rs->nmarkers; j++)
 			listed += rs->markers[j].area == i;
 		if (listed != rs->areas[i].nmarkers) {
-			diag(EXIT_DATAERR, file, 0, "area '%s' says %d markers "
-			    "but the ruleset lists %d",
-			    rs->areas[i].name.id, rs->areas[i].nmarkers,
+			diag(EXIT_DATAERR, file, (int)xmlGetLineNo(n),
+			    "area '%s' says %d markers but the ruleset lists "
+			    "%d", rs->areas[i].name.id, rs->areas[i].nmarkers,
 			    listed);
 			errors++;
 		}
@@ -308,9 +305,10 @@ ruleset_from_xml(struct ruleset *rs, xmlNode *root, const char *file)
 	    rs->num.alliance_boxes > RS_MAX_ALLIANCE_BOXES ||
 	    rs->num.alliance_boxes < rs->ncountries ||
 	    rs->num.borrow_gold < 1 || rs->num.turns < 1) {
-		diag(EXIT_DATAERR, file, 0, "ruleset numbers are out of range "
-		    "(countries, die-sides, alliance-boxes, borrow-gold, "
-		    "turns)");
+		n = xml_child(root, "numbers");
+		diag(EXIT_DATAERR, file, (int)xmlGetLineNo(n != NULL ? n :
+		    root), "ruleset numbers are out of range (countries, "
+		    "die-sides, alliance-boxes, borrow-gold, turns)");
 		errors++;
 	}
 	return errors ? -1 : 0;

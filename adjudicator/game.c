@@ -50,13 +50,14 @@ int
 game_ruleset_variants(struct game *g, const char *path)
 {
 	struct strbuf err;
-	int rc = 0;
+	int rc = 0, line = 0;
 
 	if (g->module->ruleset_variants == NULL || g->rs == NULL)
 		return 0;
 	sb_init(&err);
-	if (g->module->ruleset_variants(g->rs, g->variants, &err) != 0) {
-		diag(EXIT_DATAERR, path, 0, "%s", err.buf);
+	if (g->module->ruleset_variants(g->rs, g->variants, &line,
+	    &err) != 0) {
+		diag(EXIT_DATAERR, path, line, "%s", err.buf);
 		rc = -1;
 	}
 	sb_release(&err);

@@ -142,10 +142,11 @@ struct game_module {
 	 * for the variants that change the board, once, after ruleset_load
 	 * and before state_init with those variants: every game has its
 	 * own ruleset, so games of two maps live side by side in one
-	 * process.  0, or -1 with err.  NULL: no variant changes the
-	 * ruleset.
+	 * process.  0, or -1 with err and *line the line of the ruleset's
+	 * XML the problem is at (0: none known; the file is the one
+	 * ruleset_load read).  NULL: no variant changes the ruleset.
 	 */
-	int (*ruleset_variants)(void *rs, unsigned variants,
+	int (*ruleset_variants)(void *rs, unsigned variants, int *line,
 	    struct strbuf *err);
 	/* The number of players the ruleset allows. */
 	void (*players_range)(const void *rs, int *min, int *max);

@@ -151,15 +151,25 @@ ruleset_free(void *rs)
 	free(rs);
 }
 
-/* RR42: the map of a game of the revised map is its own. */
+/*
+ * RR42: the map of a game of the revised map is its own.  A house ruleset
+ * without the variant is refused at its <variants> (or its root), one
+ * whose variant does not fit at that <variant>.
+ */
 static int
-ruleset_variants(void *rsv, unsigned var, struct strbuf *err)
+ruleset_variants(void *rsv, unsigned var, int *line, struct strbuf *err)
 {
 	struct ren_ruleset *rs = rsv;
+	int i;
 
-	if (!(var & REN_VAR_REVISED_MAP))
+	if (!(var & REN_VAR_REVISED_MAP) ||
+	    ren_ruleset_apply_variant(rs, "revised-map", err) == 0)
 		return 0;
-	return ren_ruleset_apply_variant(rs, "revised-map", err);
+	*line = rs->variants_line;
+	for (i = 0; i < rs->nvariants; i++)
+		if (strcmp(rs->variants[i].id, "revised-map") == 0)
+			*line = rs->variants[i].line;
+	return -1;
 }
 
 static int

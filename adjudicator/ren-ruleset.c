@@ -851,6 +851,7 @@ read_variants(struct loader *l, xmlNode *sec)
 			return;
 		}
 		v = &rs->variants[rs->nvariants++];
+		v->line = (int)xmlGetLineNo(n);
 		read_str(l, n, "id", v->id, sizeof(v->id));
 		/* added provinces first: the links may name them */
 		for (c = xml_child(n, "add-province"); c;
@@ -1048,7 +1049,9 @@ ren_ruleset_from_xml(struct ren_ruleset *rs, xmlNode *root,
 	}
 	read_cards(&l, xml_child(root, "cards"));
 	read_tables(&l, root);
-	read_variants(&l, xml_child(root, "variants"));
+	n = xml_child(root, "variants");
+	rs->variants_line = (int)xmlGetLineNo(n != NULL ? n : root);
+	read_variants(&l, n);
 	check_whole(&l, root);
 	return l.errors ? -1 : 0;
 }

@@ -157,6 +157,7 @@ struct ren_variant {
 	struct { enum ren_variant_op op; int a, b; } ops[REN_MAX_VARIANT_OPS];
 	int nadd;			/* provinces it adds, stored removed */
 	int add[4];
+	int line;			/* of its <variant>, for messages */
 };
 
 struct ren_ruleset {
@@ -199,6 +200,7 @@ struct ren_ruleset {
 	int euro_return_turn[REN_MAX_PLAYERS + 1];
 	int nvariants;
 	struct ren_variant variants[REN_MAX_VARIANTS];
+	int variants_line;		/* of <variants>, else of the root */
 	unsigned applied;		/* bit per variants[]: this map's */
 };
 

@@ -435,12 +435,47 @@ expect adjust-noop 64 "changes nothing (it is so already)" \
 "$adj" adjust "$w/game.xml" "Great Britain discs Baltic 1" \
 	--now 2026-12-01T10:00:00Z > /dev/null 2>&1 && ok ||
 	bad "adjust with a multi-word country failed"
-# A ruleset whose marker counts do not add up.
+# A ruleset whose marker counts do not add up: the line of the area.
 sed 's|markers="9"|markers="8"|' "$top/formats/age-of-reason.xml" > "$w/count.xml"
-expect ruleset-marker-count 65 "area 'german-states' says 8 markers but the ruleset lists 9" \
+line=$(grep -n 'markers="8"' "$w/count.xml" | cut -d: -f1)
+expect ruleset-marker-count 65 "count.xml:$line: error: area 'german-states' says 8 markers but the ruleset lists 9" \
 	"$adj" new -o "$w/other2.xml" --ruleset "$w/count.xml" \
 	--player prussia:P:p@x --player spain:S:s@x
 [ ! -e "$w/other2.xml.seed" ] && ok || bad "a failed new left its seed file"
+# An id twice, a number out of range: each at its line.
+sed 's|<marker id="gs2"|<marker id="gs1"|' "$top/formats/age-of-reason.xml" \
+	> "$w/dup.xml"
+line=$(grep -n '<marker id="gs1"' "$w/dup.xml" | sed -n '2s/:.*//p')
+expect ruleset-duplicate-marker 65 "dup.xml:$line: error: duplicate marker id 'gs1'" \
+	"$adj" new -o "$w/other2.xml" --ruleset "$w/dup.xml" \
+	--player prussia:P:p@x --player spain:S:s@x
+sed 's|<area id="baltic"|<area id="german-states"|' \
+	"$top/formats/age-of-reason.xml" > "$w/dup.xml"
+line=$(grep -n '<area id="german-states"' "$w/dup.xml" | sed -n '2s/:.*//p')
+expect ruleset-duplicate-area 65 "dup.xml:$line: error: duplicate area id 'german-states'" \
+	"$adj" new -o "$w/other2.xml" --ruleset "$w/dup.xml" \
+	--player prussia:P:p@x --player spain:S:s@x
+sed 's|borrow-gold="[0-9]*"|borrow-gold="0"|' "$top/formats/age-of-reason.xml" \
+	> "$w/num.xml"
+# libxml2 gives a start tag over several lines the line of its end
+line=$(awk '/<numbers /{n=1} n && />/{print NR; exit}' "$w/num.xml")
+expect ruleset-numbers 65 "num.xml:$line: error: ruleset numbers are out of range" \
+	"$adj" new -o "$w/other2.xml" --ruleset "$w/num.xml" \
+	--player prussia:P:p@x --player spain:S:s@x
+# An Age of Renaissance house ruleset without the revised map (RR42)
+# makes no game of that variant: refused at its <variants>.
+sed '/<variant id="revised-map"/,/<\/variant>/d' \
+	"$top/formats/renaissance.xml" > "$w/house.xml"
+line=$(grep -n '<variants>' "$w/house.xml" | cut -d: -f1)
+expect ruleset-no-revised-map 65 "house.xml:$line: error: unknown variant 'revised-map' (the ruleset has none)" \
+	"$adj" new -o "$w/ren.xml" --game renaissance --ruleset "$w/house.xml" \
+	--variant revised-map --player p1:A:a@x --player p2:B:b@x \
+	--player p3:C:c@x --seed-file "$w/seed"
+[ ! -e "$w/ren.xml" ] && ok || bad "a house ruleset without the variant made a game"
+"$adj" new -o "$w/ren.xml" --game renaissance --ruleset "$w/house.xml" \
+	--player p1:A:a@x --player p2:B:b@x --player p3:C:c@x \
+	--seed-file "$w/seed" --report /dev/null 2> "$w/err" && ok ||
+	{ bad "the house ruleset without the variant makes no game"; cat "$w/err"; }
 
 # Locking: a second run on a locked game fails at once with status 75.
 flock "$w/game.xml.lock" sleep 3 &

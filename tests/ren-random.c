@@ -447,9 +447,10 @@ main(int argc, char **argv)
 	}
 	if (M->ruleset_variants != NULL) {
 		struct strbuf err;
+		int line = 0;
 
 		sb_init(&err);
-		if (M->ruleset_variants((void *)ruleset, variants_opt,
+		if (M->ruleset_variants((void *)ruleset, variants_opt, &line,
 		    &err) != 0) {
 			fprintf(stderr, "ren-random: %s\n", err.buf);
 			return 1;

@@ -245,14 +245,15 @@ TEST(ren_module_revised_map)
 	struct strbuf err;
 	struct drive a, b;
 	struct ren_test_game t;
+	int line = 0;
 
 	sb_init(&err);
 	CHECK(rev != 0);
 	CHECK(M->ruleset_variants != NULL);
 	memcpy(rs, std, sizeof(*rs));
-	CHECK_INT(M->ruleset_variants(rs, rev, &err), 0);
+	CHECK_INT(M->ruleset_variants(rs, rev, &line, &err), 0);
 	/* a game without it keeps the 1996 map, its ruleset untouched */
-	CHECK_INT(M->ruleset_variants(rs, 0, &err), 0);
+	CHECK_INT(M->ruleset_variants(rs, 0, &line, &err), 0);
 	CHECK_INT(line_on(rs, "PLACE 1 IN Smolensk", &err), -1);
 	CHECK_STR(err.buf, "Smolensk is not on this game's map: the variant "
 	    "'revised-map' takes it off (RR42)");
