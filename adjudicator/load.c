@@ -406,9 +406,14 @@ module_of(const char *path, long *run)
 		return modules_default();
 	snprintf(name, sizeof(name), "%.*s", (int)(end - v), v);
 	mod = modules_find(name);
-	if (mod == NULL)
-		diag(EXIT_DATAERR, path, 0, "game file of module '%s'; this "
-		    "adjudicator knows %s", name, modules_names());
+	if (mod == NULL) {
+		int line = 1;
+
+		for (p = head; p < v; p++)
+			line += *p == '\n';
+		diag(EXIT_DATAERR, path, line, "game file of module '%s'; "
+		    "this adjudicator knows %s", name, modules_names());
+	}
 	return mod;
 }
 
@@ -573,8 +578,8 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	if (want >= 0 && c != NULL && g->run != want)
 		goto out;
 	if (xml_attr_int(root, "format", 0) != FORMAT_VERSION) {
-		diag(EXIT_DATAERR, path, 0, "game file format %d, this "
-		    "adjudicator reads format %d",
+		diag(EXIT_DATAERR, path, (int)xmlGetLineNo(root), "game file "
+		    "format %d, this adjudicator reads format %d",
 		    xml_attr_int(root, "format", 0), FORMAT_VERSION);
 		goto out;
 	}
@@ -648,8 +653,9 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	if (seed != NULL) {
 		seed_commitment(seed, commit);
 		if (strcmp(commit, g->commitment) != 0) {
-			diag(EXIT_DATAERR, path, 0, "the seed does not match "
-			    "the game's commitment (SHA-256 %s)",
+			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(
+			    xml_child(root, "seed")), "the seed does not "
+			    "match the game's commitment (SHA-256 %s)",
 			    g->commitment);
 			goto out;
 		}
@@ -717,8 +723,9 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		goto out;
 	}
 	if (g->nhist == 0 || g->hist[0].kind != EN_SETUP) {
-		diag(EXIT_DATAERR, path, 0, "the history does not start with "
-		    "the setup");
+		diag(EXIT_DATAERR, path, g->nhist > 0 ? g->hist[0].line :
+		    (int)xmlGetLineNo(root), "the history does not start "
+		    "with the setup");
 		goto out;
 	}
 	if (check_received_once(g, path) != 0)
@@ -767,7 +774,8 @@ load(struct game *g, const char *path, const unsigned char *seed,
 		    game_seats(g)->players[k].name) != 0 ||
 		    strcmp(players[k].email,
 		    game_seats(g)->players[k].email) != 0) {
-			diag(EXIT_DATAERR, path, 0,
+			diag(EXIT_DATAERR, path, (int)xmlGetLineNo(
+			    xml_child(root, "players")),
 			    "the <players> element does "
 			    "not match the players' changes in the history "
 			    "(%s; edited by hand?)", cid(g,
@@ -779,8 +787,9 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	if (c != NULL && strcmp(commit, g->hist[keep - 1].digest) != 0)
 		goto out;	/* a cache that does not fit: the full path */
 	if (strcmp(commit, g->hist[keep - 1].digest) != 0) {
-		diag(EXIT_DATAERR, path, 0, "history entry %zu: the state the "
-		    "history produces differs from the recorded digest",
+		diag(EXIT_DATAERR, path, g->hist[keep - 1].line, "history "
+		    "entry %zu: the state the history produces differs from "
+		    "the recorded digest",
 		    keep - 1);
 		goto out;
 	}

@@ -356,8 +356,9 @@ mailstate_load(struct mailstate *ms, const char *game_path,
 	root = xmlDocGetRootElement(doc);
 	if (xml_attr(root, "game", ms->game, sizeof(ms->game)) != 0 ||
 	    strcmp(ms->game, g->id) != 0) {
-		diag(EXIT_DATAERR, ms->path, 0, "the mail state of game '%s', "
-		    "not of this game '%s'", ms->game, g->id);
+		diag(EXIT_DATAERR, ms->path, (int)xmlGetLineNo(root), "the "
+		    "mail state of game '%s', not of this game '%s'",
+		    ms->game, g->id);
 		xmlFreeDoc(doc);
 		return -1;
 	}

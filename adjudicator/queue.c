@@ -174,8 +174,8 @@ past_queue(struct game *g, size_t keep, int upto, const char *path)
 		if (order_parse_block(g->module, g->rs, e->country,
 		    e->text ? e->text :
 		    "", e->source, &o, &err) != 0) {
-			diag(EXIT_DATAERR, path, 0, "history entry %d: %s",
-			    e->n, err.buf);
+			diag(EXIT_DATAERR, path, e->line, "history entry %d: "
+			    "%s", e->n, err.buf);
 			rc = -1;
 		} else {
 			q = xrealloc(q, (nq + 1) * sizeof(*q));

@@ -127,7 +127,7 @@ replay_entry(struct game *g, struct entry *e, int verify, int digest_too,
 	if (e->kind == EN_MODERATOR) {
 		sb_init(&err);
 		if (moderator_apply(g, e, &err) != 0) {
-			diag(EXIT_DATAERR, path, 0, "history entry %d "
+			diag(EXIT_DATAERR, path, e->line, "history entry %d "
 			    "(moderator): %s", e->n, err.buf);
 			rc = -1;
 		}
@@ -211,8 +211,8 @@ replay_entry(struct game *g, struct entry *e, int verify, int digest_too,
 		rc = -1;
 	}
 	if (rc != 0) {
-		diag(EXIT_DATAERR, path, 0, "history entry %d (%s%s%s): %s",
-		    e->n, kind_names[e->kind], e->step[0] ? " " : "",
+		diag(EXIT_DATAERR, path, e->line, "history entry %d (%s%s%s): "
+		    "%s", e->n, kind_names[e->kind], e->step[0] ? " " : "",
 		    e->step, err.buf);
 		free(g->dice.error);
 		g->dice.error = NULL;

@@ -481,15 +481,15 @@ check_unsealed(struct game *g, const char *path)
 		}
 		if (pgp_decrypt_session(p, armor, u->session_key, &plain, &sk,
 		    &err) != 0) {
-			diag(EXIT_DATAERR, path, 0, "history entry %zu: its "
-			    "session key does not open entry %d: %s", k, u->of,
-			    err.buf);
+			diag(EXIT_DATAERR, path, u->line, "history entry %zu: "
+			    "its session key does not open entry %d: %s", k,
+			    u->of, err.buf);
 			rc = -1;
 		} else {
 			pgp_unpad(plain);
 			if (strcmp(plain, u->text ? u->text : "") != 0) {
-				diag(EXIT_DATAERR, path, 0, "history entry %zu "
-				    "records a pick that entry %d's sealed "
+				diag(EXIT_DATAERR, path, u->line, "history entry "
+				    "%zu records a pick that entry %d's sealed "
 				    "message does not hold", k, u->of);
 				rc = -1;
 			}

@@ -69,8 +69,9 @@ expect bad-ruleset-id 65 "attribute 'id' of <area>: 'Baltic' is not a ruleset id
 # written (Age of Reason files stay as they were).
 sed 's|<game id="bad"|<game id="bad" module="chess"|' "$w/good.xml" \
 	> "$w/game.xml"
+line=$(grep -n 'module="chess"' "$w/game.xml" | cut -d: -f1)
 expect unknown-module 65 \
-	"game file of module 'chess'; this adjudicator knows age-of-reason" \
+	"game.xml:$line: error: game file of module 'chess'; this adjudicator knows age-of-reason" \
 	"$adj" status "$w/game.xml"
 sed 's|<game id="bad"|<game id="bad" module="chess"|' "$w/good.xml" \
 	> "$w/game.xml"

@@ -67,7 +67,7 @@ same player-out "$g: Prussia is played by Dora Weiss <dora@example.org>" \
 # The history says who plays: a <players> edited by hand does not load.
 sed 's/name="Dora Weiss"/name="Eve"/' "$g" > "$w/tampered.xml"
 "$adj" status "$w/tampered.xml" > /dev/null 2> "$w/err"
-[ $? -eq 65 ] && grep -q "the <players> element does not match the players' changes in the history (prussia" "$w/err" &&
+[ $? -eq 65 ] && grep -q "tampered.xml:$(grep -n '<players>' "$w/tampered.xml" | cut -d: -f1): error: the <players> element does not match the players' changes in the history (prussia" "$w/err" &&
 	ok || { bad "a hand-edited player loads"; cat "$w/err"; }
 expect player-same 64 "Prussia is played by Dora Weiss <dora@example.org> already: nothing to change" \
 	"$adj" player "$g" prussia --name 'Dora Weiss'

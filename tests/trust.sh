@@ -492,7 +492,8 @@ sed "s/revealed=\"$seed\"/revealed=\"$(echo "$seed" | tr '0-9a-f' '1-9a-f0')\"/"
 	"$w/game.xml" > "$w/edited.xml"
 GNUPGHOME=$w/stranger "$adj" verify "$w/edited.xml" > "$w/out" 2>&1 &&
 	bad "a changed seed was not detected" || ok
-grep -q "does not match the game's commitment" "$w/out" && ok || { bad "no commitment message"; cat "$w/out"; }
+line=$(grep -n '<seed ' "$w/edited.xml" | cut -d: -f1)
+grep -q "edited.xml:$line: error: the seed does not match the game's commitment" "$w/out" && ok || { bad "no commitment message"; cat "$w/out"; }
 
 # Sealed picks: encrypted to the moderator, opened only at the reveal.
 cp "$w/game.xml" "$w/signed-game.xml"
@@ -644,7 +645,8 @@ grep -q 'kind="unseal" [^>]*session-key="[0-9]*:[0-9A-F]*"' "$w/game.xml" && ok 
 sed 's/zebra-secret-7/zebra-secret-8/' "$w/game.xml" > "$w/doctored.xml"
 GNUPGHOME=$w/stranger "$adj" verify "$w/doctored.xml" --seed-file "$w/seed5" \
 	> "$w/out" 2>&1 && bad "a doctored sealed pick passed verify" || ok
-grep -q "records a pick that entry [0-9]*'s sealed message does not hold" "$w/out" &&
+line=$(grep -n 'kind="unseal"' "$w/doctored.xml" | cut -d: -f1)
+grep -q "doctored.xml:$line: error: history entry [0-9]* records a pick that entry [0-9]*'s sealed message does not hold" "$w/out" &&
 	ok || { bad "no clear message for a doctored pick"; cat "$w/out"; }
 
 # A new player in a game with keys needs a key (the moderator's toolbox):
