@@ -401,6 +401,28 @@ may_name(const struct ren_state *st, int player, int card, int target,
 	return ok;
 }
 
+/* RR36: the other players in the game, leading first, ties to the
+   earlier in order of play; returns how many. */
+static int
+others_by_score(const struct ren_state *st, int player, int *out)
+{
+	int k, j, n = 0;
+
+	for (k = 0; k < st->nplayers; k++) {
+		int p = st->order[k];
+
+		if (p == player || st->p[p].out)
+			continue;
+		/* stable: a tie keeps the earlier in order first */
+		for (j = n; j > 0 && ren_score(st, p) >
+		    ren_score(st, out[j - 1]); j--)
+			out[j] = out[j - 1];
+		out[j] = p;
+		n++;
+	}
+	return n;
+}
+
 /* RR36's choices for a card played without them. */
 static void
 default_play(const struct ren_state *st, int player, int card,
@@ -408,7 +430,7 @@ default_play(const struct ren_state *st, int player, int card,
 {
 	const struct ren_ruleset *rs = st->rs;
 	const struct ren_card *cd = &rs->cards[card];
-	int k, best = -1, i, most = -1;
+	int k, best = -1, i, most = -1, whose[REN_MAX_PLAYERS], nwhose;
 	int count[REN_MAX_AREAS] = { 0 };
 	int pirates = strcmp(cd->id, "pirates-vikings") == 0;
 	int crusades = strcmp(cd->id, "the-crusades") == 0;
@@ -455,19 +477,28 @@ default_play(const struct ren_state *st, int player, int card,
 			most = count[i];
 			a->area = i;
 		}
+	/* whose markers are looked at, in turn: the leading other player's
+	   (reading 3: then each other player in the game by RR36's order,
+	   so a leader whose markers the card may not name, as his capital
+	   for Rebellion, is passed over), then any for the cards below */
+	nwhose = 0;
+	if (st->reading >= 3)
+		nwhose = others_by_score(st, player, whose);
+	else if (best >= 0)
+		whose[nwhose++] = best;
 	/* his markers, highest market number first, then by name; for
 	   Pirates/Vikings the coastal ones, for The Crusades the markets
 	   of area VI (his, else any other but the player's own) */
 	while (a->nprov < 3) {
 		int pick = -1, pass;
 
-		for (pass = 0; pass < 2 && pick < 0; pass++)
+		for (pass = 0; pass <= nwhose && pick < 0; pass++)
 			for (i = 0; i < rs->nprovinces; i++) {
 				const struct ren_province *pr =
 				    &rs->provinces[i];
 				int j, used = 0;
 
-				if (pass == 0 ? best < 0 || st->dom[i] != best :
+				if (pass < nwhose ? st->dom[i] != whose[pass] :
 				    !(crusades || (pirates && st->dom[i] >= 0)) ||
 				    st->dom[i] == player)
 					continue;

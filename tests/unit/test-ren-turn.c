@@ -1256,6 +1256,108 @@ TEST(ren_turn_final_play_rebellion_default)
 	}
 }
 
+/* One card in Venice's hand, played by default in the final card play
+   of a game of n players under reading r (RR36). */
+static void
+final_default(struct ren_test_game *t, int n, int r, const char *card)
+{
+	struct strbuf err;
+
+	sb_init(&err);
+	t->st.reading = r;
+	t->st.phase = RPH_FINAL_PLAY;
+	t->st.actor = 0;
+	ren_test_card(t, 0, card);
+	CHECK_INT(ren_apply(&t->c, 0, NULL, 0, &err), 0);
+	CHECK_INT(t->st.p[0].hand, 0);
+	CHECK_INT(t->st.nplayers, n);
+	sb_release(&err);
+}
+
+/* RR36, RR38, reading 3: Rebellion's default province is looked for among
+   the markers of every other player in the game, leading first: when the
+   leader Genoa holds only his capital, or Enlightened Ruler protects him,
+   Barcelona's highest market that is not a capital is struck (Toledo, 3,
+   before Valencia, 2); reading 2 looked at the leader only and discarded
+   the card */
+TEST(ren_turn_final_play_rebellion_next_player)
+{
+	struct ren_test_game t;
+	int r, er;
+
+	for (er = 0; er <= 1; er++)
+		for (r = 2; r <= 3; r++) {
+			ren_test_game_init(&t, 3);
+			t.st.p[1].cash = 100;		/* Genoa leads */
+			if (er) {
+				ren_test_dom(&t, 1, "milan");
+				t.st.p[1].enlightened = 1;
+			}
+			ren_test_dom(&t, 2, "toledo");
+			ren_test_dom(&t, 2, "valencia");
+			final_default(&t, 3, r, "rebellion");
+			CHECK_INT(t.st.dom[RP("genoa")], 1);
+			CHECK_INT(t.st.dom[RP("barcelona")], 2);
+			CHECK_INT(t.st.dom[RP("valencia")], 2);
+			if (er)
+				CHECK_INT(t.st.dom[RP("milan")], 1);
+			if (r >= 3) {
+				CHECK_INT(t.st.dom[RP("toledo")], REN_NOBODY);
+				CHECK_INT(t.st.tok[RP("toledo")][2], 1);
+			} else {
+				CHECK_INT(t.st.dom[RP("toledo")], 2);
+				CHECK_CONTAINS(ren_test_events(&t), "Venice's "
+				    "Rebellion is discarded without effect "
+				    "(RR36)");
+			}
+			ren_test_game_release(&t);
+		}
+}
+
+/* RR36, reading 3: Pirates/Vikings takes the leader's coastal markers,
+   then the next leading player's (Barcelona's capital, 3), before a
+   third player's higher market (Paris's Marseilles, 5); reading 2 took
+   the highest market of anyone after the leader's */
+TEST(ren_turn_final_play_pirates_by_score)
+{
+	struct ren_test_game t;
+	int r;
+
+	for (r = 2; r <= 3; r++) {
+		ren_test_game_init(&t, 4);
+		t.st.epoch = 2;			/* two markers */
+		t.st.p[1].cash = 100;		/* Genoa leads */
+		t.st.p[2].cash = 60;		/* then Barcelona */
+		ren_test_dom(&t, 3, "marseilles");
+		final_default(&t, 4, r, "pirates-vikings");
+		CHECK_INT(t.st.dom[RP("genoa")], REN_NOBODY);
+		CHECK_INT(t.st.dom[RP("barcelona")], r >= 3 ? REN_NOBODY : 2);
+		CHECK_INT(t.st.dom[RP("marseilles")], r >= 3 ? 3 : REN_NOBODY);
+		CHECK_INT(t.st.dom[RP("venice")], 0);
+		ren_test_game_release(&t);
+	}
+}
+
+/* RR36, reading 3: The Crusades goes where the leading player has a
+   market of area VI, else the next leading player (Barcelona's Cyprus),
+   before an empty market; reading 2 took the highest market of area VI
+   after the leader's (Acre, 5, empty) */
+TEST(ren_turn_final_play_crusades_by_score)
+{
+	struct ren_test_game t;
+	int r;
+
+	for (r = 2; r <= 3; r++) {
+		ren_test_game_init(&t, 3);
+		t.st.p[1].cash = 100;		/* Genoa leads, nothing in VI */
+		ren_test_dom(&t, 2, "cyprus");
+		final_default(&t, 3, r, "the-crusades");
+		CHECK_INT(t.st.dom[RP("cyprus")], r >= 3 ? 0 : 2);
+		CHECK_INT(t.st.dom[RP("acre")], r >= 3 ? REN_NOBODY : 0);
+		ren_test_game_release(&t);
+	}
+}
+
 /* RR36, reading 2: a target the card cannot be aimed at is passed over
    for the next leading player: Alchemist's Gold on Barcelona when the
    leader Genoa holds Laws of Matter */
