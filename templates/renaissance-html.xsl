@@ -34,7 +34,15 @@
   -->
   <xsl:variable name="mapvar" select="$rs/variants/variant[@id = /game/variants/variant/@name]"/>
   <xsl:variable name="provinces" select="$rs/provinces/province[not(@id = $mapvar/remove-province/@ref)] | $mapvar/add-province"/>
-  <!-- a colour for each seat, p1 ... p6 -->
+  <!--
+    A colour for each seat, p1 ... p6.  An attribute value of the map
+    takes it as a string (select="substring(substring-after($colours,
+    ...), 1, 7)"), not from a variable holding the colour template's
+    result: libxml2 reads such a tree fragment into a 4 KB buffer that
+    the attribute then keeps: 4 KB for each province's fill and each
+    token's and ship's reach's colour, 113 of them at the end of the
+    bench's game, half a megabyte of the report's peak (issue 20.8).
+  -->
   <xsl:variable name="colours" select="'p1#c0392bp2#2e6fd8p3#e0a800p4#27a05ap5#8e44adp6#e67e22'"/>
 
   <xsl:template name="form-country">
@@ -255,7 +263,7 @@
       <g class="ship-reach">
         <xsl:for-each select="$st/player[@ship-reach]">
           <xsl:variable name="reach" select="concat(' ', @ship-reach, ' ')"/>
-          <xsl:variable name="c"><xsl:call-template name="colour"><xsl:with-param name="id" select="@id"/></xsl:call-template></xsl:variable>
+          <xsl:variable name="c" select="substring(substring-after($colours, @id), 1, 7)"/>
           <xsl:variable name="k" select="position()"/>
           <xsl:for-each select="$provinces[contains($reach, concat(' ', @id, ' '))]">
             <circle cx="{@x}" cy="{@y}" r="{14 + 3 * $k}" stroke="{$c}" data-reach="{@id}"/>
@@ -265,12 +273,7 @@
       <g class="provinces">
         <xsl:for-each select="$provinces">
           <xsl:variable name="here" select="$st/province[@id = current()/@id]"/>
-          <xsl:variable name="fill">
-            <xsl:choose>
-              <xsl:when test="$here/@marker"><xsl:call-template name="colour"><xsl:with-param name="id" select="$here/@marker"/></xsl:call-template></xsl:when>
-              <xsl:otherwise>#fffdf5</xsl:otherwise>
-            </xsl:choose>
-          </xsl:variable>
+          <xsl:variable name="fill" select="concat(substring(substring-after($colours, $here/@marker), 1, 7 * boolean($here/@marker)), substring('#fffdf5', 1, 7 * not($here/@marker)))"/>
           <xsl:variable name="cls" select="concat('prov ', @type, substring(' dominated', 1, 10 * boolean($here/@marker)))"/>
           <xsl:variable name="tip" select="concat(@name, ', area ', @area, ', market ', @market, substring(concat(', ', commodity[1]/@ref), 1, 100 * boolean(commodity)), substring(concat(', dominated by ', key('country', $here/@marker)/@name), 1, 100 * boolean($here/@marker)))"/>
           <xsl:choose>
@@ -287,7 +290,7 @@
           <text x="{@x}" y="{@y + 4}" class="market-number"><xsl:value-of select="@market"/></text>
           <text x="{@x}" y="{@y + 21 + 3 * (@type = 'capital')}" class="name"><xsl:value-of select="@name"/></text>
           <xsl:for-each select="$here/tokens">
-            <xsl:variable name="c"><xsl:call-template name="colour"><xsl:with-param name="id" select="@player"/></xsl:call-template></xsl:variable>
+            <xsl:variable name="c" select="substring(substring-after($colours, @player), 1, 7)"/>
             <g class="tokens">
               <circle cx="{key('place', ../@id)/@x + 12 + 10 * (position() - 1)}" cy="{key('place', ../@id)/@y - 11}" r="6" fill="{$c}"/>
               <text x="{key('place', ../@id)/@x + 12 + 10 * (position() - 1)}" y="{key('place', ../@id)/@y - 8}" class="token-count"><xsl:value-of select="@count"/></text>
