@@ -197,7 +197,8 @@ private_reports(struct game *g, const char *template_path, const char *dir,
 		size_t len;
 		/* issue 12: the text report gets the entries it reads */
 		xmlDoc *mine = game_report_xml(g, NULL, co,
-		    template_path == NULL ? g->run : -1);
+		    report_own_template(g->module, template_path) ? g->run :
+		    -1);
 
 		if (withheld != NULL)
 			withheld[co] = 0;

@@ -83,11 +83,11 @@ cmd_report(int argc, char **argv)
 		sb_release(&err);
 	}
 	/*
-	 * Issue 12, 20.8: the text report gets the history entries it reads
-	 * (game_report_xml), as resolve renders it, not the whole history.
+	 * Issue 12, 20.8: the game's own templates get the history entries
+	 * they read (game_report_xml), not the whole history.
 	 */
 	doc = game_report_xml(&g, NULL, viewer ? co : NO_COUNTRY,
-	    template == NULL ? g.run : -1);
+	    report_own_template(g.module, template) ? g.run : -1);
 	rc = report_write(doc, template, run >= 0 ? (int)run : g.run, viewer,
 	    out);
 	game_doc_free(&g, doc);

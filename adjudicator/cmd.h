@@ -94,6 +94,14 @@ int report_write(xmlDoc *doc, const char *template_path, int run,
  */
 void report_prepare(const char *template_path,
     const struct game_module *mod);
+/*
+ * Whether template_path (NULL: the module's text report) is one of mod's
+ * own report templates, which read of the history only the run's entries,
+ * the key entries and the count (game_report_xml's document, issue 20.8);
+ * another template gets every entry.
+ */
+int report_own_template(const struct game_module *mod,
+    const char *template_path);
 /* The same into memory (caller frees *out). */
 int report_render(xmlDoc *doc, const char *template_path, int run,
     const char *viewer, char **out, size_t *outlen);

@@ -115,8 +115,15 @@ game_report_xml(struct game *g, const char *now, int viewer, int run)
 	/* with run, no entry is before "from": only run's and the keys */
 	xmlDoc *doc = run < 0 ? build_xml(g, now, viewer, -1, 0, 0) :
 	    build_xml(g, now, viewer, run, g->nhist, 0);
+	xmlNode *hist = xml_child(xmlDocGetRootElement(doc), "history"), *m;
 	struct hidden *h = NULL;
-	size_t n = 0, i;
+	size_t n = 0, i, written = 0;
+
+	/* the entries left out, for the reports' count of the history */
+	for (m = hist != NULL ? hist->children : NULL; m != NULL; m = m->next)
+		written += xml_is(m, "entry");
+	if (hist != NULL && written < g->nhist)
+		xml_set_int(hist, "omitted", (int)(g->nhist - written));
 
 	game_doc_hide(g, doc, viewer, &h, &n);
 	for (i = 0; i < n; i++)

@@ -337,9 +337,10 @@ xmlDoc *game_save_xml(struct game *g, const char *now, int report_run);
 xmlDoc *game_to_xml_for(struct game *g, const char *now, int viewer);
 /*
  * The same with only the history entries the text report of run reads:
- * run's and the key entries (game_doc_trim).  Built so, not built whole
- * and trimmed, the report costs the run, not the game (issue 12).  run -1
- * writes every entry.
+ * run's and the key entries (game_doc_trim), and <history omitted="N">
+ * counting the others (the HTML reports' footer counts the history,
+ * issue 20.8).  Built so, not built whole and trimmed, the report costs
+ * the run, not the game (issue 12).  run -1 writes every entry.
  */
 xmlDoc *game_report_xml(struct game *g, const char *now, int viewer,
     int run);

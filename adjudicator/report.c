@@ -228,6 +228,30 @@ template_get(const char *path)
 	return style;
 }
 
+int
+report_own_template(const struct game_module *mod, const char *template_path)
+{
+	const char *own[2] = { mod->report_text, mod->report_html };
+	struct stat a, b;
+	char *path;
+	int same = 0;
+	size_t i;
+
+	if (template_path == NULL)
+		return 1;
+	if (stat(template_path, &a) != 0)
+		return 0;
+	for (i = 0; i < 2 && !same; i++) {
+		if (own[i] == NULL)
+			continue;
+		path = data_path(own[i]);
+		same = stat(path, &b) == 0 && a.st_dev == b.st_dev &&
+		    a.st_ino == b.st_ino;
+		free(path);
+	}
+	return same;
+}
+
 /* The module of a game document: <game module="">, absent: the default. */
 static const struct game_module *
 doc_module(xmlDoc *doc)

@@ -107,7 +107,7 @@
           </xsl:if>
         </main>
         <footer>
-          <xsl:value-of select="concat(count($game/history/entry), ' history entries; seed commitment ', $game/seed/@commitment, '.')"/>
+          <xsl:value-of select="concat(count($game/history/entry) + sum($game/history/@omitted), ' history entries; seed commitment ', $game/seed/@commitment, '.')"/>
           <xsl:for-each select="$game/history-digest[@sha256]">
             <br/>
             <xsl:value-of select="concat('History digest through run ', @run, ': ')"/>

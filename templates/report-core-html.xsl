@@ -14,6 +14,10 @@
                 (module.h secrecy_ruling), for the hook sealed-note
     game-title  the game's name for people
 
+  The history may hold only the entries of the run reported (and the key
+  entries), with history/@omitted counting the others (issue 20.8): a
+  count of the history adds it.
+
   A game's own sheet (report-html.xsl for Age of Reason) imports this one
   and makes the page: it defines the key "country" (id to the element
   with @name), the template for match="/", the title, the state's

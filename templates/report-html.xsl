@@ -109,7 +109,7 @@
         <footer>
           <xsl:text>Game created </xsl:text>
           <xsl:call-template name="time"><xsl:with-param name="t" select="$game/@created"/></xsl:call-template>
-          <xsl:value-of select="concat('; ', count($game/history/entry), ' history entries; seed commitment ', $game/seed/@commitment, '.')"/>
+          <xsl:value-of select="concat('; ', count($game/history/entry) + sum($game/history/@omitted), ' history entries; seed commitment ', $game/seed/@commitment, '.')"/>
           <xsl:for-each select="$game/history-digest">
             <br/>
             <xsl:choose>
