@@ -8,6 +8,7 @@
 #include "cmd.h"
 #include "diag.h"
 #include "util.h"
+#include "xmlutil.h"
 
 static const char report_usage[] =
     "adjudicator report GAME.xml [--run N] [--for COUNTRY]\n"
@@ -84,8 +85,11 @@ cmd_report(int argc, char **argv)
 	}
 	/*
 	 * Issue 12, 20.8: the game's own templates get the history entries
-	 * they read (game_report_xml), not the whole history.
+	 * they read (game_report_xml), not the whole history; the file's
+	 * bytes and the schemas served the load and are no report's.
 	 */
+	game_drop_file(&g);
+	xml_schemas_release();
 	doc = game_report_xml(&g, NULL, viewer ? co : NO_COUNTRY,
 	    report_own_template(g.module, template) ? g.run : -1);
 	rc = report_write(doc, template, run >= 0 ? (int)run : g.run, viewer,

@@ -65,6 +65,15 @@ game_ruleset_variants(struct game *g, const char *path)
 }
 
 void
+game_drop_file(struct game *g)
+{
+	free(g->file);
+	g->file = NULL;
+	g->file_len = 0;
+	g->splice_n = 0;
+}
+
+void
 game_release(struct game *g)
 {
 	size_t i;

@@ -214,6 +214,12 @@ enum { LOAD_VERIFY = 1, LOAD_NEED_SEED = 2, LOAD_FULL = 8 };
 /* game.c */
 
 void game_init(struct game *g);
+/*
+ * Frees the game file's bytes kept for the splice save, which a command
+ * that does not save has no use for (a long game's file is 300 KB, issue
+ * 20.8); a later save writes every entry anew.
+ */
+void game_drop_file(struct game *g);
 void game_release(struct game *g);
 /*
  * Binds g to a module and allocates its state (game_init only names the

@@ -570,7 +570,7 @@ xml_init(void)
 }
 
 void
-xml_cleanup(void)
+xml_schemas_release(void)
 {
 	size_t i;
 
@@ -579,5 +579,11 @@ xml_cleanup(void)
 		free(compiled[i].path);
 	}
 	ncompiled = 0;
+}
+
+void
+xml_cleanup(void)
+{
+	xml_schemas_release();
 	xmlCleanupParser();
 }
