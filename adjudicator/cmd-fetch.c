@@ -210,7 +210,7 @@ int
 check_order_file(struct moderation *m, const char *path,
     const struct mime_signed *mime, char **verdict)
 {
-	struct game g;
+	struct game g, *main;
 	struct run_opts ro;
 	struct capture cap;
 	struct strbuf sb;
@@ -220,10 +220,9 @@ check_order_file(struct moderation *m, const char *path,
 
 	mimes[0] = mime;
 	*verdict = NULL;
-	if (moderation_load_game(m, &g) != 0) {
-		game_release(&g);
+	if ((main = moderation_game(m)) == NULL)
 		return -1;
-	}
+	game_copy(&g, main);	/* the check's trial changes only it */
 	memset(&ro, 0, sizeof(ro));
 	ro.now = m->now;
 	ro.verbose = 1;
@@ -768,7 +767,7 @@ fetch_step(struct moderation *m)
 {
 	struct imap_msg *msgs = NULL;
 	struct strbuf err;
-	struct game g;
+	struct game *g;
 	unsigned long validity = m->ms.uidvalidity;
 	size_t n = 0, i;
 	int temporary = 0, rc = 0;
@@ -793,17 +792,16 @@ fetch_step(struct moderation *m)
 		m->ms.last_uid = 0;
 	m->ms.uidvalidity = validity;
 	if (n > 0) {
-		if (moderation_load_game(m, &g) != 0) {
-			game_release(&g);
+		if ((g = moderation_game(m)) == NULL) {
 			moderation_fail(m, diag_status() ? diag_status() :
 			    EXIT_DATAERR);
 			imap_msgs_free(msgs, n);
 			return -1;
 		}
 		if (n > 1)
-			verify_fetched(&g, msgs, n);
+			verify_fetched(g, msgs, n);
 		for (i = 0; i < n; i++) {
-			if (take_message(m, &g, &msgs[i]) != 0) {
+			if (take_message(m, g, &msgs[i]) != 0) {
 				moderation_fail(m, diag_status() ?
 				    diag_status() : EXIT_SOFTWARE);
 				rc = -1;
@@ -812,7 +810,6 @@ fetch_step(struct moderation *m)
 			if (msgs[i].uid > m->ms.last_uid)
 				m->ms.last_uid = msgs[i].uid;
 		}
-		game_release(&g);
 	}
 	imap_msgs_free(msgs, n);
 	/* taken once the state says so; then the mail may be moved */

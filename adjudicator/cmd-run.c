@@ -53,7 +53,11 @@
  * run ends with status 99 right after fetch has saved the mail state,
  * before it resolves or sends (with =kill it sends itself SIGKILL
  * instead), so that tests can check that the next run loses nothing and
- * sends nothing twice.  Never set it otherwise.
+ * sends nothing twice.  Never set it otherwise.  With
+ * ADJUDICATOR_TEST_REWRITE_GAME=fetch (=save) run writes the game file
+ * again, the same bytes in a new file, right after fetch (right before a
+ * resolved game is saved), as a hand edit while the lock is held would:
+ * the game is loaded again (the save is refused), issue 18.9.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -284,6 +288,22 @@ withdraw_failing(struct moderation *m, const struct waiting *w)
 	return n;
 }
 
+/* The second test hook: see the comment at the top. */
+static void
+test_rewrite_game(const struct moderation *m, const char *stage)
+{
+	const char *hook = getenv("ADJUDICATOR_TEST_REWRITE_GAME");
+	size_t len;
+	char *bytes;
+
+	if (hook == NULL || strcmp(hook, stage) != 0)
+		return;
+	bytes = read_file(m->game_path, &len);
+	if (bytes != NULL)
+		write_file_atomic(m->game_path, bytes, len, 0600);
+	free(bytes);
+}
+
 /* Step 2: resolves when every pending decision is answered. */
 static void
 resolve_if_due(struct moderation *m)
@@ -292,17 +312,19 @@ resolve_if_due(struct moderation *m)
 	int answered[GAME_MAX_SIDES];
 	struct waiting w;
 	struct run_opts ro;
-	struct game g;
+	struct game g, *main;
 	size_t before = 0;
 	int np = 0, attempt, i, rc = -1;
 
 	waiting_collect(m, &w);
 	for (attempt = 0; attempt < 2; attempt++) {
-		if (moderation_load_game(m, &g) != 0) {
+		if ((main = moderation_game(m)) == NULL) {
 			moderation_fail(m, diag_status() ? diag_status() :
 			    EXIT_DATAERR);
 			goto out_nogame;
 		}
+		/* resolved on a copy: kept once saved, else dropped */
+		game_copy(&g, main);
 		np = g.module->pending(g.st, d, GAME_MAX_SIDES);
 		if (np == 0)
 			goto out;	/* the game is over */
@@ -334,13 +356,15 @@ resolve_if_due(struct moderation *m)
 		    EXIT_IOERR);
 		goto out;
 	}
-	if (game_save(&g, m->game_path, m->now) != 0) {
-		mailstate_recover(&m->ms, g.run - 1);
+	m->resolved_run = g.run;
+	test_rewrite_game(m, "save");
+	if (moderation_save_game(m, &g) != 0) {
+		mailstate_recover(&m->ms, m->resolved_run - 1);
+		m->resolved_run = 0;
 		moderation_fail(m, diag_status() ? diag_status() :
 		    EXIT_IOERR);
 		goto out;
 	}
-	m->resolved_run = g.run;
 out:
 	game_release(&g);
 out_nogame:
@@ -363,37 +387,42 @@ remind(struct moderation *m)
 	char due[GAME_MAX_SIDES][32];
 	struct waiting w;
 	struct run_opts ro;
-	struct game g;
+	struct game trial, *g;
 	long long now = time_parse(m->now);
 	size_t before;
 	int np, i;
 
 	if (m->remind_hours <= 0)
 		return;
-	if (moderation_load_game(m, &g) != 0) {
-		game_release(&g);
+	if ((g = moderation_game(m)) == NULL) {
 		moderation_fail(m, diag_status() ? diag_status() :
 		    EXIT_DATAERR);
 		return;
 	}
 	/* issue 11: a paused game has no deadline to remind of */
-	np = game_paused(&g) ? 0 : g.module->pending(g.st, d, GAME_MAX_SIDES);
+	np = game_paused(g) ? 0 : g->module->pending(g->st, d,
+	    GAME_MAX_SIDES);
 	for (i = 0; i < np; i++) {
-		const char *dl = game_deadline(&g, &d[i]);
+		const char *dl = game_deadline(g, &d[i]);
 
 		snprintf(due[i], sizeof(due[i]), "%s", dl != NULL ? dl : "");
 		answered[i] = 0;
 	}
-	/* an order waiting for the decision needs no reminder */
+	/* an order waiting for the decision needs no reminder: a trial
+	 * resolve on a copy says which are answered */
 	waiting_collect(m, &w);
-	before = g.nhist;
-	if (w.n > 0 && resolve_quietly(m, &g, &w, &ro) == 0)
-		mark_answered(&g, before, d, np, answered);
+	if (w.n > 0) {
+		game_copy(&trial, g);
+		before = trial.nhist;
+		if (resolve_quietly(m, &trial, &w, &ro) == 0)
+			mark_answered(&trial, before, d, np, answered);
+		game_release(&trial);
+	}
 	waiting_release(&w);
 	for (i = 0; i < np; i++) {
 		long long t = due[i][0] ? time_parse(due[i]) : -1;
-		const char *cid = game_country_id(&g, d[i].country);
-		int seat = game_seats(&g)->seat_of[d[i].country], id;
+		const char *cid = game_country_id(g, d[i].country);
+		int seat = game_seats(g)->seat_of[d[i].country], id;
 		const struct player *p;
 		char when[32], *subject, *to, *body;
 		const char *tos[1];
@@ -402,7 +431,7 @@ remind(struct moderation *m)
 		    3600 || answered[i] || seat < 0 ||
 		    ms_reminded(&m->ms, d[i].step, cid))
 			continue;
-		p = &game_seats(&g)->players[seat];
+		p = &game_seats(g)->players[seat];
 		if (p->email[0] == '\0')
 			continue;
 		human_time(due[i], when);
@@ -415,9 +444,9 @@ remind(struct moderation *m)
 		    "due at %s,\nand no order for it has arrived yet:\n\n"
 		    "  STEP %s from %s: %s\n\nWithout an order by then, the "
 		    "default of ruling R37 applies.\n", m->ms.game,
-		    game_country_name(&g, d[i].country), d[i].step, when,
+		    game_country_name(g, d[i].country), d[i].step, when,
 		    d[i].step,
-		    game_country_name(&g, d[i].country), d[i].what);
+		    game_country_name(g, d[i].country), d[i].what);
 		id = ms_queue(&m->ms, OUT_REMINDER, tos, 1, subject, NULL,
 		    body, NULL, 0, m->msgid_domain, m->now);
 		if (id > 0) {
@@ -430,7 +459,6 @@ remind(struct moderation *m)
 		free(subject);
 		free(to);
 	}
-	game_release(&g);
 }
 
 /* The test hook: see the comment at the top. */
@@ -880,6 +908,7 @@ run_game(struct moderation *m)
 	}
 	fetched = fetch_step(m) == 0;
 	test_crash_after_fetch();
+	test_rewrite_game(m, "fetch");
 	if (fetched) {
 		resolve_if_due(m);
 		remind(m);

@@ -200,6 +200,11 @@ struct game {
 	int chain_have, chain_run;
 	size_t chain_k;
 	char chain_state[65], chain_digest[65];
+	/*
+	 * A copy (game_copy) borrows the ruleset (rs, rsdoc) of the game
+	 * it was made from, origin, which outlives it (issue 18.9).
+	 */
+	const struct game *origin;
 };
 
 /*
@@ -221,6 +226,22 @@ void game_init(struct game *g);
  */
 void game_drop_file(struct game *g);
 void game_release(struct game *g);
+/*
+ * Issue 18.9: a copy of src, made without reading its file again, to try
+ * orders on (a check, a trial resolve) and drop with game_release, or to
+ * resolve and keep with game_adopt.  Everything is the copy's own but the
+ * ruleset (rs, rsdoc), which it borrows from src: src must outlive the
+ * copy, and no document of src (game_to_xml) may be out meanwhile.  Its
+ * GnuPG contexts are opened again when needed (a temporary keyring is
+ * made again), the moderator's shared one borrowed.  The order parser's
+ * unsealer is the copy's until it is released, then src's again.
+ */
+void game_copy(struct game *dst, const struct game *src);
+/*
+ * *g becomes copy, a game_copy of *g (resolved and saved, say): the
+ * ruleset passes to it, the rest of the old *g is released.
+ */
+void game_adopt(struct game *g, struct game *copy);
 /*
  * Binds g to a module and allocates its state (game_init only names the
  * default module; load and new bind the module the game names).

@@ -5,11 +5,9 @@
 #include "game.h"
 #include "game-internal.h"
 
-#include <fcntl.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cache.h"
 #include "diag.h"
@@ -269,9 +267,10 @@ check_state(struct game *g, xmlNode *root, const char *path)
  * schema itself.
  */
 static xmlDoc *
-lean_load(const struct game_module *mod, const char *path)
+lean_load(const struct game_module *mod, const char *path, const char *bytes,
+    size_t len)
 {
-	xmlDoc *doc = xml_load(path, NULL, XML_LOAD_NOFOLLOW);
+	xmlDoc *doc = xml_parse_valid(bytes, len, path, NULL);
 	xmlNode *hist, *first, *n, *next, *rest = NULL, *last = NULL;
 	int bad = 0;
 
@@ -327,22 +326,6 @@ lean_load(const struct game_module *mod, const char *path)
  * (LOAD_FULL) and game_load_run (report --run) of a run before the
  * latest always take the full path.
  */
-static struct cache *
-cache_for(const char *path, char **bytes, size_t *len, size_t state_size)
-{
-	struct cache *c;
-
-	*bytes = read_input_file(path, XML_MAX_FILE, INPUT_NOFOLLOW, len);
-	if (*bytes == NULL)
-		return NULL;	/* the full path says why */
-	c = cache_open(path, *bytes, *len, state_size);
-	if (c == NULL) {
-		free(*bytes);
-		*bytes = NULL;
-	}
-	return c;
-}
-
 /*
  * The value of the attribute name (with its '=') in the start tag
  * [tag, end), or NULL.
@@ -364,31 +347,21 @@ tag_attr(char *tag, const char *name)
 
 /*
  * The module a game file names in <game module="NAME"> (module.h), read
- * from the root element's start tag before any schema: its schema is the
- * module's.  No attribute: Age of Reason, which never writes one, so
- * that every file made before modules stays as it was.  NULL after a
- * diagnostic for a module this program does not know; a file that
- * cannot be read gets the default, and the load says why.  *run is the
- * tag's run attribute, -1 when it has none.
+ * from the root element's start tag (in the first 4 KiB of the file's
+ * bytes) before any schema: its schema is the module's.  No attribute:
+ * Age of Reason, which never writes one, so that every file made before
+ * modules stays as it was.  NULL after a diagnostic for a module this
+ * program does not know.  *run is the tag's run attribute, -1 when it
+ * has none.
  */
 static const struct game_module *
-module_of(const char *path, long *run)
+module_of(const char *path, const char *bytes, size_t len, long *run)
 {
 	char head[4096], name[64], *p, *end, *v;
 	const struct game_module *mod;
-	struct stat sb;
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW);
+	size_t n = len < sizeof(head) - 1 ? len : sizeof(head) - 1;
 
-	/* only a regular file: a FIFO or a link is refused by the load */
-	if (fd < 0)
-		return modules_default();
-	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
-	    (n = read(fd, head, sizeof(head) - 1)) < 0) {
-		close(fd);
-		return modules_default();
-	}
-	close(fd);
+	memcpy(head, bytes, n);
 	head[n] = '\0';
 	for (p = head; (p = strstr(p, "<game")) != NULL; p += 5)
 		if (p[5] == ' ' || p[5] == '\t' || p[5] == '\n' ||
@@ -518,7 +491,16 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	 */
 	int lean = !verify;
 	long head_run = -1;
-	const struct game_module *mod = module_of(path, &head_run);
+	/*
+	 * Issue 18.9: the file is read once, here; the module, the cache's
+	 * key and the parse all take these bytes.
+	 */
+	size_t blen = 0;
+	char *bytes = read_input_file(path, XML_MAX_FILE, INPUT_NOFOLLOW,
+	    &blen);
+	int read_errno = errno;
+	const struct game_module *mod = bytes == NULL ? NULL :
+	    module_of(path, bytes, blen, &head_run);
 	/*
 	 * Issue 20.8: the game at its latest run is the game as it is (upto
 	 * is made -1 below), which the cache serves; the head says which
@@ -528,10 +510,10 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	int want = upto, latest = upto >= 0 && head_run == upto;
 	int may_cache = lean && (upto < 0 || latest) &&
 	    !(flags & LOAD_FULL) && !cache_disabled();
-	char *bytes = NULL, *needs_plain = NULL;
-	size_t blen = 0, sfrom = 0, sto = 0, sn = 0;
-	struct cache *c = may_cache && mod != NULL ? cache_for(path, &bytes,
-	    &blen, mod->state_size) : NULL;
+	char *needs_plain = NULL;
+	size_t sfrom = 0, sto = 0, sn = 0;
+	struct cache *c = may_cache && mod != NULL ? cache_open(path, bytes,
+	    blen, mod->state_size) : NULL;
 	void *snap = NULL;
 	struct seating seats;
 	struct diag_mark mark;
@@ -558,14 +540,18 @@ load(struct game *g, const char *path, const unsigned char *seed,
 	 */
 	if (c != NULL)
 		diag_mute(&mark);
+	if (bytes == NULL)
+		diag(read_errno == ENOENT || read_errno == EACCES ?
+		    EXIT_NOINPUT : EXIT_DATAERR, path, 0, "cannot read: %s",
+		    input_error(read_errno));
 	if (mod == NULL || (c != NULL && !splice_fits(bytes, blen, sfrom,
 	    sto, sn)))
 		doc = NULL;
 	else if (c != NULL)
 		doc = skeleton_load(path, bytes, blen, sfrom, sto);
 	else
-		doc = lean ? lean_load(mod, path) : xml_load(path,
-		    mod->game_schema, XML_LOAD_NOFOLLOW);
+		doc = lean ? lean_load(mod, path, bytes, blen) :
+		    xml_parse_valid(bytes, blen, path, mod->game_schema);
 	if (doc == NULL)
 		goto fail;
 	root = xmlDocGetRootElement(doc);

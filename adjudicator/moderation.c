@@ -104,6 +104,93 @@ moderation_load_game(struct moderation *m, struct game *g)
 	    LOAD_NEED_SEED);
 }
 
+/* What tells the game file's bytes from others: device, inode, size,
+ * modification time; 0, or -1 when it cannot be looked at. */
+static int
+file_id_of(const char *path, long long id[5])
+{
+	struct stat sb;
+
+	if (lstat(path, &sb) != 0)
+		return -1;
+	id[0] = (long long)sb.st_dev;
+	id[1] = (long long)sb.st_ino;
+	id[2] = (long long)sb.st_size;
+	id[3] = (long long)sb.st_mtim.tv_sec;
+	id[4] = (long long)sb.st_mtim.tv_nsec;
+	return 0;
+}
+
+/* Is the game file still the one loaded or saved last? */
+static int
+file_unchanged(const struct moderation *m)
+{
+	long long now[5];
+
+	return file_id_of(m->game_path, now) == 0 &&
+	    memcmp(now, m->file_id, sizeof(now)) == 0;
+}
+
+/* Loads the session's game; the file is looked at before and after,
+ * so that what is kept is known to be the file's. */
+static int
+session_load(struct moderation *m)
+{
+	long long before[5];
+	int tries;
+
+	for (tries = 0; tries < 3; tries++) {
+		if (file_id_of(m->game_path, before) != 0)
+			memset(before, 0, sizeof(before));
+		if (moderation_load_game(m, &m->game) != 0) {
+			game_release(&m->game);
+			return -1;
+		}
+		m->game_loaded = 1;
+		if (file_id_of(m->game_path, m->file_id) == 0 &&
+		    memcmp(before, m->file_id, sizeof(before)) == 0)
+			return 0;
+		game_release(&m->game);	/* written meanwhile: again */
+		m->game_loaded = 0;
+	}
+	diag(EXIT_TEMPFAIL, m->game_path, 0, "the game file keeps changing "
+	    "while it is read: try again later");
+	return -1;
+}
+
+struct game *
+moderation_game(struct moderation *m)
+{
+	if (m->game_loaded && file_unchanged(m))
+		return &m->game;
+	if (m->game_loaded) {
+		diag_warn(m->game_path, 0, "the game file changed since it "
+		    "was loaded (edited while the lock was held?): loaded "
+		    "again");
+		game_release(&m->game);
+		m->game_loaded = 0;
+	}
+	return session_load(m) == 0 ? &m->game : NULL;
+}
+
+int
+moderation_save_game(struct moderation *m, struct game *g)
+{
+	if (!m->game_loaded || !file_unchanged(m)) {
+		diag(EXIT_TEMPFAIL, m->game_path, 0, "the game file changed "
+		    "since it was loaded (edited while the lock was held?): "
+		    "not overwritten with the run resolved on the game as it "
+		    "was; the next run resolves it again");
+		return -1;
+	}
+	if (game_save(g, m->game_path, m->now) != 0)
+		return -1;
+	game_adopt(&m->game, g);
+	if (file_id_of(m->game_path, m->file_id) != 0)
+		memset(m->file_id, 0, sizeof(m->file_id));
+	return 0;
+}
+
 size_t
 players_addresses(const struct game *g, char ***to)
 {
@@ -173,7 +260,7 @@ int
 moderation_open(struct moderation *m)
 {
 	const struct mail_account *acc[2] = { &m->imap, &m->smtp };
-	struct game g;
+	struct game *g;
 	size_t i;
 	int r;
 
@@ -209,12 +296,10 @@ moderation_open(struct moderation *m)
 	if (m->lock < 0)
 		return diag_status() ? diag_status() : EXIT_TEMPFAIL;
 	remove_stale_gnupg(m->game_path);
-	if (moderation_load_game(m, &g) != 0) {
-		game_release(&g);
+	if (session_load(m) != 0)
 		return diag_status() ? diag_status() : EXIT_DATAERR;
-	}
-	if (mailstate_load(&m->ms, m->game_path, &g) != 0) {
-		game_release(&g);
+	g = &m->game;
+	if (mailstate_load(&m->ms, m->game_path, g) != 0) {
 		mailstate_release(&m->ms);
 		return diag_status() ? diag_status() : EXIT_DATAERR;
 	}
@@ -222,22 +307,23 @@ moderation_open(struct moderation *m)
 	/* --html-reports is the game's setting from now on */
 	if (m->html_opt >= 0)
 		m->ms.html_reports = m->html_opt;
-	if (mailstate_recover(&m->ms, g.run))
+	if (mailstate_recover(&m->ms, g->run))
 		diag_warn(m->ms.path, 0, "the game is at run %d, behind the "
 		    "mail state (a resolve interrupted before the game was "
 		    "saved, or a rollback): the orders of the later runs "
 		    "wait again and their unsent reports were dropped",
-		    g.run);
+		    g->run);
 	/*
 	 * Runs resolved by hand (adjudicator resolve) are mailed too, each
-	 * as it was (the history up to that run, issue 11).
+	 * as it was (the history up to that run, issue 11): the runs before
+	 * the latest are read again from the file, replayed up to each.
 	 */
-	for (r = m->ms.reported_run + 1; r <= g.run; r++) {
+	for (r = m->ms.reported_run + 1; r <= g->run; r++) {
 		struct game past;
 		int rc;
 
-		if (r == g.run)
-			rc = queue_reports(m, &g, r);
+		if (r == g->run)
+			rc = queue_reports(m, g, r);
 		else if (game_load_run(&past, m->game_path, r) != 0)
 			rc = diag_status() ? diag_status() : EXIT_DATAERR;
 		else {
@@ -249,9 +335,8 @@ moderation_open(struct moderation *m)
 			break;
 		}
 	}
-	if (m->status == EXIT_OK && m->ms.reported_run == g.run)
-		queue_new_players(m, &g);
-	game_release(&g);
+	if (m->status == EXIT_OK && m->ms.reported_run == g->run)
+		queue_new_players(m, g);
 	return m->status;
 }
 
@@ -265,6 +350,9 @@ moderation_close(struct moderation *m)
 		mailstate_release(&m->ms);
 		m->ms_loaded = 0;
 	}
+	if (m->game_loaded)
+		game_release(&m->game);
+	m->game_loaded = 0;
 	game_unlock(m->lock);
 	m->lock = -1;
 	free(m->msgid_domain);

@@ -49,6 +49,16 @@ struct moderation {
 	int lock;
 	struct mailstate ms;
 	int ms_loaded;
+	/*
+	 * Issue 18.9: the game, loaded once by moderation_open under the
+	 * lock and handed from stage to stage (moderation_game); copies
+	 * (game_copy) for the checks and trials, a resolved copy saved and
+	 * kept (moderation_save_game).  file_id: the game file as loaded or
+	 * saved (device, inode, size, modification time).
+	 */
+	struct game game;
+	int game_loaded;
+	long long file_id[5];
 	/* what happened, for the summary line */
 	int fetched, filed, rejected, duplicates, moved;
 	int resolved_run, reminders, sent, unsent;
@@ -73,6 +83,19 @@ void moderation_fail(struct moderation *m, int status);
  * moderator's key); 0 or -1 (diagnosed).  game_release it either way. */
 int moderation_load_game(struct moderation *m, struct game *g);
 /*
+ * The game of this session, loaded once (moderation_open); loaded again
+ * only when its file is no longer the one loaded (changed by hand while
+ * the lock was held).  NULL after a diagnostic when it cannot be loaded.
+ */
+struct game *moderation_game(struct moderation *m);
+/*
+ * Saves g, a game_copy of the session's game with a run resolved on it,
+ * and makes it the session's game.  The file is not written when it is
+ * no longer the one loaded (the game that was resolved would be stale):
+ * then, as on any failure, -1 (diagnosed) and g is the caller's still.
+ */
+int moderation_save_game(struct moderation *m, struct game *g);
+/*
  * Sets diag's worst status back to before (what a check or a trial
  * resolve raised is not the command's failure).
  */
@@ -91,10 +114,10 @@ void addresses_free(char **to, size_t n);
  */
 int fetch_step(struct moderation *m);
 /*
- * The answer to one order file as check would give it: a fresh copy of
- * the game, resolve_run with verbose on this file alone, its verdict lines
- * and diagnostics caught and rewritten for the player (*verdict, caller
- * frees).  mime: the PGP/MIME signed part the order came in, or NULL
+ * The answer to one order file as check would give it: a copy of the
+ * session's game (game_copy), resolve_run with verbose on this file
+ * alone, its verdict lines and diagnostics caught and rewritten for the
+ * player (*verdict, caller frees).  mime: the PGP/MIME signed part the order came in, or NULL
  * (see struct mime_signed).  Returns 0 accepted, 1 rejected, -1 when the
  * game cannot be loaded (diagnosed).
  */

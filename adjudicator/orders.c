@@ -21,6 +21,12 @@ orders_set_unsealer(unseal_fn fn, void *ctx)
 	unsealer_ctx = ctx;
 }
 
+void *
+orders_unsealer_ctx(void)
+{
+	return unsealer_ctx;
+}
+
 #define ARMOR_BEGIN "-----BEGIN PGP MESSAGE-----"
 #define ARMOR_END "-----END PGP MESSAGE-----"
 

@@ -113,6 +113,8 @@ void order_file_release(struct order_file *of);
 typedef int (*unseal_fn)(void *ctx, const char *armor, int country,
     const char *step, char **plain, struct strbuf *err);
 void orders_set_unsealer(unseal_fn fn, void *ctx);
+/* The ctx of the unsealer set last, or NULL. */
+void *orders_unsealer_ctx(void);
 
 /*
  * Parses one stored step (a STEP line and its order lines, as kept in the

@@ -8,11 +8,14 @@
 #     once;
 #   - an SMTP 4xx to one recipient: the mails to the others still go
 #     in the same step, that one waits for the next step and goes once;
-#   - one step logs in to IMAP once and connects to SMTP once, and
-#     games with the same keys have their signer's key listed once (strace);
+#   - one step logs in to IMAP once and connects to SMTP once,
+#     games with the same keys have their signer's key listed once, and
+#     each game file is read twice, listed and loaded (strace);
 #   - a step killed after a mail was sent and recorded (a line of
 #     GAME.xml.mail.sent) sends the rest in the next step, none twice;
-#   - a step with no mail rewrites no game's mail state.
+#   - a step with no mail rewrites no game's mail state;
+#   - a game file written again while a step holds the lock is loaded
+#     again, or not overwritten with a game resolved on what it was.
 # A proxy in front of the private Dovecot and SMTP sink misbehaves on
 # purpose (tests/tools/mail-proxy.py, on ports the kernel picks).
 # Ports: $AOR_IMAP_PORT (10143) and $AOR_SMTP_PORT (10025).
@@ -72,7 +75,12 @@ letters() {
 			"$adj" report "$g" --for "$who" | awk '/two of:/ { f = 1 }
 			    f { sub(/.*two of: /, ""); sub(/^# */, ""); printf "%s ", $0 }
 			    f && !/,$/ { exit }' | tr -s ' ' | awk -F', *' \
-			    '{ printf "BID 0 A %s B %s\n", $1, $2 }'
+			    '{ printf "BID 0 A %s B %s\n", $1, $2 }' > "$w/bid"
+			# an auction for one country: the first it offers
+			[ -s "$w/bid" ] || "$adj" report "$g" --for "$who" |
+			    sed -n 's/^#   BID n \([AB]\) \([A-Za-z]*\), .*/BID 0 \1 \2/p' |
+			    head -1 > "$w/bid"
+			cat "$w/bid"
 		else
 			echo PASS
 		fi >> "$w/order.txt"
@@ -136,7 +144,7 @@ check() {	# check NAME command...
 letters
 if command -v strace > /dev/null; then
 	hour=$((hour + 1))
-	strace -f -qq -e trace=connect,execve,sendto -s 40 -o "$w/strace" \
+	strace -f -qq -e trace=connect,execve,sendto,openat -s 40 -o "$w/strace" \
 		"$adj" run --games "$J" \
 		--imap "imap://127.0.0.1:$IMAP_PORT/judge" \
 		--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" \
@@ -158,6 +166,15 @@ if command -v strace > /dev/null; then
 	k=$(grep -oh 'signer="[^"]*"' "$J"/*.xml.mail | sort -u | wc -l)
 	[ "$l" -eq "$k" ] && [ "$k" -lt 4 ] && ok ||
 		bad "a step of 4 games with the same keys listed keys $l times, not $k (once a signer)"
+	# each game file is read twice in a step that fetches, checks,
+	# resolves, saves, reports and reminds: its head when the games
+	# are listed (a game or a house ruleset?), then once when it is
+	# loaded under its lock; no stage reads it again (issue 18.9: it
+	# was 11 times)
+	for id in g1 g2 g3 g4; do
+		r=$(grep -c "openat([^\"]*\"$J/$id\.xml\", O_RDONLY" "$w/strace")
+		[ "$r" -eq 2 ] && ok || bad "a step read $id.xml $r times, not 2"
+	done
 else
 	bad "strace is not installed (tests/deps.sh test)"
 fi
@@ -249,6 +266,42 @@ rc=$?
 	{ bad "after the kill, the step after: exit $rc"; cat "$w/err"; }
 check "killed after 6 mails: each order applied once" applied_once
 check "killed after 6 mails: each mail sent once" sent_once
+
+# The game file written again (the same bytes, a new file) while a step
+# holds the lock, as a hand edit would be (issue 18.9: a step loads each
+# game once): after the fetch, the game is loaded again with a warning and
+# the step goes on; before the save of a resolved game, the save is
+# refused (75) and the orders wait, for the next step to apply them once.
+letters
+export ADJUDICATOR_TEST_REWRITE_GAME=save
+stat -c '%n %s' "$J"/g*.xml | sort > "$w/sizes.before"
+step "$IMAP_PORT" "$SMTP_PORT"
+rc=$?
+unset ADJUDICATOR_TEST_REWRITE_GAME
+stat -c '%n %s' "$J"/g*.xml | sort > "$w/sizes.after"
+n=$(grep -c 'not overwritten with the run resolved on the game as it was' "$w/err")
+[ "$rc" -eq 75 ] && [ "$n" -eq 4 ] && cmp -s "$w/sizes.before" "$w/sizes.after" &&
+	! grep -q 'resolved run' "$w/out" && ok ||
+	{ bad "rewritten before the save: exit $rc, $n refusals"; cat "$w/err"; }
+step "$IMAP_PORT" "$SMTP_PORT"
+rc=$?
+[ "$rc" -eq 0 ] && [ "$(grep -c 'resolved run' "$w/out")" -eq 4 ] && ok ||
+	{ bad "rewritten before the save, the step after: exit $rc"; cat "$w/out" "$w/err"; }
+check "rewritten before the save: each order applied once" applied_once
+check "rewritten before the save: each mail sent once" sent_once
+letters
+export ADJUDICATOR_TEST_REWRITE_GAME=fetch
+step "$IMAP_PORT" "$SMTP_PORT"
+rc=$?
+unset ADJUDICATOR_TEST_REWRITE_GAME
+n=$(grep -c 'the game file changed since it was loaded.*loaded again' "$w/err")
+[ "$rc" -eq 0 ] && [ "$n" -eq 4 ] && [ "$(grep -c 'resolved run' "$w/out")" -eq 4 ] &&
+	ok || { bad "rewritten after the fetch: exit $rc, $n reloads"; cat "$w/err"; }
+check "rewritten after the fetch: each order applied once" applied_once
+check "rewritten after the fetch: each mail sent once" sent_once
+for id in g1 g2 g3 g4; do
+	"$adj" verify "$J/$id.xml" > /dev/null 2>&1 && ok || bad "verify $id after the rewrites"
+done
 
 # A step with no mail writes no file: the mail states stay as they are
 # (a write is two fsyncs, for every game of the club at every step)
