@@ -74,12 +74,26 @@ ship_level(const struct ren_state *st, int p)
 
 /* RR2: whether the player may have pieces in prov at all. */
 static int
+open_to(const struct ren_state *st, int p, int prov)
+{
+	const struct ren_ruleset *rs = st->rs;
+	const struct ren_province *pr = &rs->provinces[prov];
+	int req = rs->areas[pr->area].requires;
+
+	return !pr->removed && ren_area_in_play(rs, pr->area, st->nplayers) &&
+	    (req < 0 || ren_has(st, p, 'A' + req));
+}
+
+/* open_to, with the reason when not. */
+static int
 may_enter(const struct ren_state *st, int p, int prov, struct strbuf *why)
 {
 	const struct ren_ruleset *rs = st->rs;
 	const struct ren_province *pr = &rs->provinces[prov];
 	const struct ren_area *a = &rs->areas[pr->area];
 
+	if (open_to(st, p, prov))
+		return 1;
 	if (pr->removed) {
 		sb_addf(why, "%s is not on this map", pr->name);
 		return 0;
@@ -89,12 +103,10 @@ may_enter(const struct ren_state *st, int p, int prov, struct strbuf *why)
 		    pr->name, a->name, st->nplayers);
 		return 0;
 	}
-	if (a->requires >= 0 && !ren_has(st, p, 'A' + a->requires)) {
-		sb_addf(why, "%s lies in %s: it needs %s (RR2)", pr->name,
-		    a->name, rs->advances[a->requires].name);
-		return 0;
-	}
-	return 1;
+	/* left: an area that needs an advance he lacks */
+	sb_addf(why, "%s lies in %s: it needs %s (RR2)", pr->name, a->name,
+	    rs->advances[a->requires].name);
+	return 0;
 }
 
 /* Galleys (RR26): the target's coast within level steps of a source's. */
@@ -178,6 +190,13 @@ ren_reach(const struct ren_state *st, int p, int prov, struct strbuf *why)
 			int m = pr->adj[i];
 
 			if (colored_other(st, m, p))
+				continue;
+			/* reading 3: a caravan travels only where he could
+			   go: not through an unused area, nor area V without
+			   Overland East (RR2, seed 4.3 and 5.6.2; the rules
+			   say nothing of its path, and only ships are let
+			   through unused areas) */
+			if (st->reading >= 3 && !open_to(st, p, m))
 				continue;
 			for (k = 0; k < rs->provinces[m].nadj; k++)
 				if (is_source(st, rs->provinces[m].adj[k], p))

@@ -151,6 +151,8 @@ struct ren_leader {
  *      of provinces (RR18).
  *      The final card play's default province is looked for among the
  *      markers of each other player in turn, leading first (RR36).
+ *      A caravan passes only through a province the player could enter
+ *      (RR2, RR26).
  */
 #define REN_READING_OLDEST 1
 #define REN_READING_CURRENT 3

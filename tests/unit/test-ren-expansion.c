@@ -5,6 +5,7 @@
  */
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ren-test.h"
 #include "util.h"
@@ -201,6 +202,63 @@ TEST(ren_reach_overland_east_and_unused_areas)
 	CHECK_CONTAINS(err.buf, "not used by 3 players (RR2)");
 	sb_release(&err);
 	ren_test_game_release(&t);
+}
+
+/* RR2, RR26, reading 3: a caravan passes only through a province the
+   player could enter.  With four players area I is not used: Paris's
+   caravan from Cologne reaches Prague through Nuremberg, not through
+   Lubeck; with six it may (reading 2 let it through Lubeck) */
+TEST(ren_reach_caravan_not_through_unused_areas)
+{
+	struct ren_test_game t;
+	int r, n;
+
+	for (n = 4; n <= 6; n += 2)
+		for (r = 2; r <= 3; r++) {
+			ren_test_game_init(&t, n);
+			t.st.reading = r;
+			ren_test_adv(&t, PAR, 'I');
+			ren_test_tok(&t, PAR, "cologne", 1);
+			CHECK_INT(reach(&t, PAR, "prague"), REACH_CARAVAN);
+			/* Venice's ■ in Nuremberg closes that way */
+			ren_test_tok(&t, VEN, "nuremberg", 1);
+			CHECK_INT(reach(&t, PAR, "prague"), r >= 3 && n == 4 ?
+			    REACH_NONE : REACH_CARAVAN);
+			ren_test_game_release(&t);
+		}
+}
+
+/* RR2, RR26, reading 3: a caravan passes through area V only with
+   Overland East.  No link of the map leaves area V for a province that
+   a caravan could not reach otherwise, so the test links Angora (V) to
+   Aleppo (VI) in a copy of the board, as a corrected data file could:
+   Venice's caravan from Constantinople reaches Aleppo through Angora
+   only with Overland East (reading 2: without it too) */
+TEST(ren_reach_caravan_area_v_needs_overland_east)
+{
+	struct ren_test_game t;
+	struct ren_ruleset *rs = xmalloc(sizeof(*rs));
+	int r, an = RP("angora"), al = RP("aleppo");
+
+	memcpy(rs, ren_test_ruleset(), sizeof(*rs));
+	rs->provinces[an].adj[rs->provinces[an].nadj++] = al;
+	rs->provinces[al].adj[rs->provinces[al].nadj++] = an;
+	for (r = 2; r <= 3; r++) {
+		ren_test_game_init(&t, 3);
+		t.st.rs = rs;
+		t.st.reading = r;
+		ren_test_adv(&t, VEN, 'I');
+		ren_test_dom(&t, VEN, "constantinople");
+		CHECK_INT(reach(&t, VEN, "aleppo"), r >= 3 ? REACH_NONE :
+		    REACH_CARAVAN);
+		ren_test_adv(&t, VEN, 'R');
+		CHECK_INT(reach(&t, VEN, "aleppo"), REACH_CARAVAN);
+		/* without Caravan, out of reach under both */
+		t.st.p[VEN].advances = 0;
+		CHECK_INT(reach(&t, VEN, "aleppo"), REACH_NONE);
+		ren_test_game_release(&t);
+	}
+	free(rs);
 }
 
 /* RR27 and seed 5.6.3's Bordeaux example: two tokens join two in a market
