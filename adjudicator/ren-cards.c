@@ -264,6 +264,15 @@ ren_military_steps(const struct ren_state *st, int a, int b)
 	unsigned ma = st->p[a].military, mb = st->p[b].military;
 	int n = 0;
 
+	/* RR35: of a player in Chaos only Nationalism still counts, so
+	   the cards he played this turn neither help nor cancel (reading
+	   3) */
+	if (st->reading >= 3) {
+		if (st->p[a].out)
+			ma = 0;
+		if (st->p[b].out)
+			mb = 0;
+	}
 	if ((ma & MIL_ARMOR) &&
 	    !(mb & (MIL_STIRRUPS | MIL_LONG_BOW | MIL_GUNPOWDER)))
 		n++;

@@ -455,6 +455,14 @@ ren_attack_need(const struct ren_state *st, int a, int prov,
 	return need < pr->market ? pr->market : need;
 }
 
+/* RR35: a defender in Chaos keeps only his Nationalism: his Cathedral
+   neither holds a province nor stops the attacker's (reading 3). */
+static int
+gone(const struct ren_state *st, int p)
+{
+	return st->reading >= 3 && st->p[p].out;
+}
+
 /* RR30: whether Cathedral decides this competition, and for whom. */
 static int
 cathedral(struct ren_ctx *c, int a, int prov, const int *def, int nd,
@@ -464,7 +472,7 @@ cathedral(struct ren_ctx *c, int a, int prov, const int *def, int nd,
 	int k, any = 0, used = 0;
 
 	for (k = 0; k < nd; k++) {
-		any |= ren_has(st, def[k], 'H');
+		any |= ren_has(st, def[k], 'H') && !gone(st, def[k]);
 		used |= st->p[a].cathedral_used >> def[k] & 1;
 	}
 	if (declared && ren_has(st, a, 'H') && !any && !used) {
@@ -479,7 +487,7 @@ cathedral(struct ren_ctx *c, int a, int prov, const int *def, int nd,
 	for (k = 0; k < nd; k++) {
 		int d = def[k], pol = st->p[d].cathedral_policy;
 
-		if (!ren_has(st, d, 'H') || pol == 0 ||
+		if (!ren_has(st, d, 'H') || gone(st, d) || pol == 0 ||
 		    (st->p[d].cathedral_used >> a & 1) ||
 		    (pol == 1 && st->dom[prov] != d))
 			continue;

@@ -153,6 +153,8 @@ struct ren_leader {
  *      markers of each other player in turn, leading first (RR36).
  *      A caravan passes only through a province the player could enter
  *      (RR2, RR26).
+ *      A defender in Chaos keeps only his Nationalism: no military cards,
+ *      no Cathedral (RR35).
  */
 #define REN_READING_OLDEST 1
 #define REN_READING_CURRENT 3

@@ -506,6 +506,70 @@ TEST(ren_attack_colored_die_and_ties)
 	ren_test_game_release(&t);
 }
 
+/* RR35, RR28, reading 3: the pieces of a player in Chaos defend, but of
+   his modifiers only Nationalism still counts: the Armor Genoa played
+   before falling no longer costs Venice a token nor cancels Venice's
+   Stirrups (reading 2 counted it).  Milan: 3 + 3 for the marker */
+TEST(ren_competition_chaos_defender)
+{
+	struct ren_test_game t;
+	int r;
+
+	for (r = 2; r <= 3; r++) {
+		ren_test_game_init(&t, 3);
+		t.st.reading = r;
+		ren_test_dom(&t, GEN, "milan");
+		t.st.p[GEN].military = MIL_ARMOR;
+		t.st.p[GEN].out = 1;
+		CHECK_INT(need(&t, VEN, "milan"), r >= 3 ? 6 : 7);
+		t.st.p[VEN].military = MIL_STIRRUPS;
+		CHECK_INT(need(&t, VEN, "milan"), r >= 3 ? 5 : 6);
+		/* his Nationalism in area VII still holds */
+		ren_test_adv(&t, GEN, 'W');
+		CHECK_INT(need(&t, VEN, "milan"), r >= 3 ? 6 : 7);
+		ren_test_game_release(&t);
+	}
+}
+
+/* RR35, RR30, reading 3: the Cathedral of a player in Chaos neither holds
+   his marker (his MARKER policy) nor stops an attacker's Cathedral;
+   reading 2 let it do both */
+TEST(ren_attack_cathedral_of_chaos)
+{
+	struct ren_test_game t;
+	struct strbuf err;
+	unsigned lose[] = { FACE(1), FACE(6), FACE(1) };
+	size_t draws;
+	int r;
+
+	for (r = 2; r <= 3; r++) {
+		ren_test_game_init(&t, 3);
+		sb_init(&err);
+		t.st.reading = r;
+		ren_test_adv(&t, GEN, 'H');
+		ren_test_dom(&t, GEN, "milan");
+		t.st.p[GEN].out = 1;
+		t.st.p[VEN].expansion = 20;
+		/* his policy: dice under reading 3 */
+		ren_test_dice(&t, lose, 3);
+		draws = t.dice.next;
+		CHECK_INT(ren_attack(&t.c, VEN, RP("milan"), 0, 0, &err), 0);
+		CHECK_INT(t.dice.next - draws, r >= 3 ? 3 : 0);
+		CHECK_INT(strstr(ren_test_events(&t), "Genoa uses Cathedral") !=
+		    NULL, r < 3);
+		/* Venice's own Cathedral: no dice under reading 3 */
+		ren_test_adv(&t, VEN, 'H');
+		ren_test_dice(&t, lose, 3);
+		draws = t.dice.next;
+		CHECK_INT(ren_attack(&t.c, VEN, RP("milan"), 0, 1, &err),
+		    r >= 3 ? 1 : 0);
+		CHECK_INT(t.dice.next - draws, r >= 3 ? 0 : 3);
+		CHECK_INT(t.st.dom[RP("milan")], r >= 3 ? VEN : GEN);
+		sb_release(&err);
+		ren_test_game_release(&t);
+	}
+}
+
 /* RR30: Cathedral declared by the attacker wins without dice, once per
    turn against each player; the defender's MARKER policy holds a ● */
 TEST(ren_attack_cathedral)
