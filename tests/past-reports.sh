@@ -7,7 +7,7 @@
 # adjustment, and the moderator's changes of deadlines, pause, absence,
 # player and deadline hours.  Also: a run that does not exist is refused
 # (status 64) and the file is unchanged.  Then every run of every golden
-# game and of the example (below).
+# game and of the two examples (below).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 A=${ADJUDICATOR:-$top/build/adjudicator}
@@ -115,12 +115,13 @@ rc=$?
 [ $? -eq 64 ] && ok || bad "--run x is not refused with 64"
 cmp -s g.xml before.xml && ok || bad "report changed the game file"
 
-# Every run of every golden game (tests/games/*) and of the example
-# (examples/four-player), replayed live as tests/replay-game.sh does: the
-# public text report of each run, one player's private report (the seats
-# in turn: run N, seat N mod the players) and, every 10th run, the HTML
-# report, each as it was made then, must be what the
-# golden game file gives for that run.  The moderated game changes a
+# Every run of every golden game (tests/games/*) and of the examples
+# (examples/four-player; examples/renaissance-six, its orders and final
+# file gzipped: 246 runs, about 30 s of CPU), replayed live as
+# tests/replay-game.sh does: the public text report of each run, one
+# player's private report (the seats in turn: run N, seat N mod the
+# players) and, every 10th run, the HTML report, each as it was made
+# then, must be what the golden game file gives for that run.  The moderated game changes a
 # player, the deadline hours, a deadline, pauses, an absence and rolls
 # back: each past run has the players, deadlines and waiting orders of
 # its own time (issue 11).  After a rollback a run number comes again;
@@ -153,7 +154,12 @@ every_run() {	# every_run DIR GOLDEN: DIR's runs against GOLDEN (.gz too)
 	live=$w/$name/live
 	mkdir -p "$live"
 	ln -s "$top/examples/keys" "$w/$name/keys"
-	"$top/tests/tools/pack.sh" unpack "$d/orders.txt" "$src" ||
+	orders=$d/orders.txt
+	if [ -f "$orders.gz" ]; then
+		gzip -dc "$orders.gz" > "$w/$name/orders.txt"
+		orders=$w/$name/orders.txt
+	fi
+	"$top/tests/tools/pack.sh" unpack "$orders" "$src" ||
 		{ bad "$name: cannot unpack its orders"; return; }
 	case $2 in
 	*.gz) gzip -dc "$2" > "$w/$name/golden.xml" ;;
@@ -206,17 +212,21 @@ every_run() {	# every_run DIR GOLDEN: DIR's runs against GOLDEN (.gz too)
 			bad "$name: the HTML report of run $rn differs"
 	done
 }
-# PAST_GAMES=GLOB: only those of tests/games (while developing; the
+# PAST_GAMES=GLOB: only those of tests/games (while developing; an
 # example then too only if it matches)
-for d in "$top"/tests/games/${PAST_GAMES:-*}/ "$top/examples/four-player/"; do
+for d in "$top"/tests/games/${PAST_GAMES:-*}/ "$top/examples/four-player/" \
+    "$top/examples/renaissance-six/"; do
 	d=${d%/}
-	case $d in */four-player) [ -z "${PAST_GAMES:-}" ] ||
-	    case four-player in $PAST_GAMES) ;; *) continue ;; esac ;;
+	case $d in */examples/*) [ -z "${PAST_GAMES:-}" ] ||
+	    case ${d##*/} in $PAST_GAMES) ;; *) continue ;; esac ;;
+	*/tests/games/*) [ -d "$d" ] || [ -z "${PAST_GAMES:-}" ] ||
+	    continue ;;
 	esac
 	[ -d "$d" ] || { bad "no game $d"; continue; }
 	g=$d/expected/game.xml
 	[ -f "$g" ] || g=$g.gz
 	[ -f "$g" ] || g=$d/final.xml
+	[ -f "$g" ] || g=$g.gz
 	every_run "$d" "$g"
 done
 
