@@ -73,6 +73,23 @@ play_form(const struct ren_state *st, int p, struct strbuf *out)
 	}
 }
 
+/* RR22: the boxes of relief he can pay for in state st */
+static void
+relief_lines(const struct ren_state *st, int p, struct strbuf *out)
+{
+	struct strbuf e;
+	int k, price;
+
+	sb_init(&e);
+	for (k = 1; k <= ren_tiers(st, p) - st->p[p].relief_used; k++) {
+		sb_reset(&e);
+		price = ren_relief_price(st, p, k, &e);
+		if (price >= 0 && price <= st->p[p].cash)
+			line(out, "RELIEF %d  # $%d (RR22)", k, price);
+	}
+	sb_release(&e);
+}
+
 /*
  * Reading 3: an advance he can pay for now, with the Patronage claims
  * that make it cheaper (RR15, RR19, RR20): the price the purchase will
@@ -156,13 +173,20 @@ purchase_form(const struct ren_state *st, int p, struct strbuf *out)
 		line(out, "# stabilization $%d for %d cards is more than his "
 		    "$%d (RR21)", cost, ren_hand_size(st, p), pl->cash);
 	line(out, "REFUSE  # the cost taken as misery (RR21)");
-	for (k = 1; k <= ren_tiers(st, p) - pl->relief_used; k++) {
-		int price;
+	if (st->reading >= 3) {
+		/* RR19, RR38: relief comes after stabilization, which a
+		   RELIEF line alone leaves to its default: paid when his
+		   cash covers it, else misery that moves relief's boxes */
+		struct ren_state *after = xmalloc(sizeof(*after));
+		struct ren_ctx c = { after, NULL, NULL };
 
-		sb_reset(&e);
-		price = ren_relief_price(st, p, k, &e);
-		if (price >= 0 && price <= pl->cash)
-			line(out, "RELIEF %d  # $%d (RR22)", k, price);
+		memcpy(after, st, sizeof(*after));
+		ren_stabilize(&c, p, 1);
+		if (!after->p[p].out)
+			relief_lines(after, p, out);
+		free(after);
+	} else {
+		relief_lines(st, p, out);
 	}
 	sb_release(&e);
 }
@@ -212,6 +236,23 @@ expansion_form(const struct ren_state *st, int p, struct strbuf *out)
 	line(out, "STOP");
 }
 
+/* RR9: a marker he may remove; reading 3, only when his cash pays its
+   unit value (ren_remove_marker's check), else a comment */
+static void
+remove_line(const struct ren_state *st, int p, int k, const char *which,
+    struct strbuf *out)
+{
+	const struct ren_commodity *com = &st->rs->commodities[k];
+
+	if (st->reading >= 3 && com->value > st->p[p].cash)
+		line(out, "# removing the %s %s marker costs $%d, more than "
+		    "his $%d (RR9)", com->name, which[1] == 'H' ? "shortage" :
+		    "surplus", com->value, st->p[p].cash);
+	else
+		line(out, "REMOVE %s %s  # $%d (RR9)", com->name, which,
+		    com->value);
+}
+
 int
 ren_choices(const struct ren_state *st, const struct ren_decision *d,
     struct strbuf *out)
@@ -241,13 +282,9 @@ ren_choices(const struct ren_state *st, const struct ren_decision *d,
 				su += st->joint_surplus;
 			}
 			if (sh)
-				line(out, "REMOVE %s SHORTAGE  # $%d (RR9)",
-				    rs->commodities[k].name,
-				    rs->commodities[k].value);
+				remove_line(st, p, k, "SHORTAGE", out);
 			if (su)
-				line(out, "REMOVE %s SURPLUS  # $%d (RR9)",
-				    rs->commodities[k].name,
-				    rs->commodities[k].value);
+				remove_line(st, p, k, "SURPLUS", out);
 		}
 		line(out, "NONE");
 		break;

@@ -10,9 +10,11 @@
  * cache's pack and unpack at random points.
  *
  * A failure is a refused order made of one form line (the form offers
- * only legal choices), a game with no decision that is not over, a game
- * that does not end within MAX_DECISIONS, no winner, or a replay that
- * differs; each names the game's seed.  A composite order (several
+ * only legal choices), a form line sent alone that the phase does not
+ * carry out (its "skipped" event; issue 20 point 3), a game with no
+ * decision that is not over, a game that does not end within
+ * MAX_DECISIONS, no winner, or a replay that differs; each names the
+ * game's seed.  A composite order (several
  * form lines, which together may be unaffordable) may be refused: it is
  * counted, and the bot then sends a single line.
  *
@@ -21,10 +23,11 @@
  * generator of its own, the game's dice from the game's seed.
  *
  * usage: ren-random [-n GAMES] [-s FIRST-SEED] [-p PLAYERS] [-d DEFAULT%]
- *                   [-e EPOCHS] [-V VARIANT] ... [-q] [-v] [-r]
+ *                   [-e EPOCHS] [-V VARIANT] ... [-q] [-v] [-r] [-a]
  *
  * -v prints each game's end as list does (mod->describe); -r plays
- * without the replay (make bench: one game's cost).  -V plays every game
+ * without the replay (make bench: one game's cost); -a sends every line
+ * of every form alone, on a copy of the state (audit_form).  -V plays every game
  * with the variant (new --variant; RR4, RR42), its ruleset changed as
  * the machinery changes a game's own (mod->ruleset_variants).
  */
@@ -51,7 +54,8 @@ extern const struct game_module renaissance_module;
 #define MAX_DECISIONS 20000
 
 static uint64_t rng_state;
-static int verbose, noreplay;
+static int verbose, noreplay, audit;
+static long audited;
 
 static unsigned
 rnd(unsigned n)
@@ -156,8 +160,31 @@ form_number(char **form, int n, const char *key, int def)
 }
 
 /*
+ * The form line l as an order: with the CLAIM lines its comment says it
+ * needs first (reading 3: "ADVANCE R  # Overland East, $20 only with
+ * CLAIM walter-the-penniless ($10 to Genoa)", RR19, RR20).  The caller
+ * frees.
+ */
+static char *
+with_its_claims(const char *l, const char *raw)
+{
+	const char *h = strchr(raw, '#'), *q;
+	struct strbuf sb;
+
+	if (h == NULL || strstr(h, " only with CLAIM ") == NULL)
+		return xstrdup(l);
+	sb_init(&sb);
+	for (q = h; (q = strstr(q, "CLAIM ")) != NULL; q += 6)
+		sb_addf(&sb, "CLAIM %.*s\n", (int)strcspn(q + 6, " )"),
+		    q + 6);
+	sb_add(&sb, l);
+	return sb.buf;
+}
+
+/*
  * A random order for d from its form: *single the one-line order the
- * bot falls back on, *multi a composite one or NULL.  The caller frees.
+ * bot falls back on (a line and the claims it needs), *multi a
+ * composite one or NULL.  The caller frees.
  */
 static void
 random_order(const struct decision *d, char **form, int nform,
@@ -165,13 +192,14 @@ random_order(const struct decision *d, char **form, int nform,
 {
 	const char *kind = M->decision_kinds[d->kind];
 	char **l = xcalloc((size_t)nform + 1, sizeof(*l));
+	int *at = xcalloc((size_t)nform + 1, sizeof(*at));
 	int nl = 0, k;
 	struct strbuf sb;
 
 	*single = *multi = NULL;
 	for (k = 0; k < nform; k++)
 		if ((l[nl] = form_line(form[k])) != NULL)
-			nl++;
+			at[nl++] = k;
 	sb_init(&sb);
 	if (strcmp(kind, "capital-bid") == 0) {
 		/* BID 0 .. max and the capitals in a random order */
@@ -208,7 +236,8 @@ random_order(const struct decision *d, char **form, int nform,
 		sb_addf(&sb, "TOKENS %d", v);
 		*single = xstrdup(sb.buf);
 	} else if (nl > 0) {
-		*single = xstrdup(l[rnd((unsigned)nl)]);
+		k = (int)rnd((unsigned)nl);
+		*single = with_its_claims(l[k], form[at[k]]);
 		if (nl > 1 && rnd(2) == 0) {
 			/* a few lines of the form in a random order */
 			int m = 2 + (int)rnd(4);
@@ -222,7 +251,81 @@ random_order(const struct decision *d, char **form, int nform,
 	for (k = 0; k < nl; k++)
 		free(l[k]);
 	free(l);
+	free(at);
 	sb_release(&sb);
+}
+
+/* The first "skipped" event of a country since event from, or NULL: a
+   form line the phase did not carry out. */
+static const char *
+skipped_since(const struct journal *j, size_t from, int country)
+{
+	for (; from < j->n; from++)
+		if (strcmp(j->ev[from].type, "skipped") == 0 &&
+		    j->ev[from].country == country)
+			return j->ev[from].text;
+	return NULL;
+}
+
+/*
+ * -a (issue 20 point 3): every line of d's form, each alone (with the
+ * claims it names) on a copy of the state, its dice at the same draw:
+ * each must be accepted and carried out (no "skipped" event).  0, or -1
+ * after a FAIL line naming the seed, the step and the line.
+ */
+static int
+audit_form(const struct drive *g, unsigned long seed,
+    const struct decision *d, char **form, int nform)
+{
+	const char *kind = M->decision_kinds[d->kind];
+	unsigned char key[SEED_BYTES];
+	struct strbuf err;
+	int k, rc = 0;
+
+	if (strcmp(kind, "capital-bid") == 0 || strcmp(kind, "token-bid") == 0)
+		return 0;	/* a template, not a list of choices */
+	memset(key, 0, sizeof(key));
+	for (k = 0; k < 8; k++)
+		key[k] = (unsigned char)(seed >> (8 * k));
+	sb_init(&err);
+	for (k = 0; k < nform && rc == 0; k++) {
+		char *l = form_line(form[k]), *lines;
+		struct drive c;
+		struct order o;
+		const char *skip = NULL;
+
+		if (l == NULL)
+			continue;
+		lines = with_its_claims(l, form[k]);
+		c.st = xmalloc(M->state_size);
+		memcpy(c.st, g->st, M->state_size);
+		dice_init(&c.dice, "ren-random");
+		dice_set_key(&c.dice, key);
+		c.dice.next = g->dice.next;
+		journal_init(&c.j);
+		c.c.st = c.st;
+		c.c.dice = &c.dice;
+		c.c.j = &c.j;
+		sb_reset(&err);
+		if (make_order(&o, d, lines, &err) != 0 ||
+		    M->check(c.st, &o, &err) != 0 ||
+		    M->apply(&c.c, &o, &err) != 0 ||
+		    (skip = skipped_since(&c.j, 0, d->country)) != NULL) {
+			if (err.len == 0)
+				sb_add(&err, skip);
+			fprintf(stderr, "FAIL: game seed %lu: %s %s: the form "
+			    "line '%s' alone: %s\n", seed, d->step,
+			    M->country_id(ruleset, d->country), form[k],
+			    err.buf);
+			rc = -1;
+		}
+		audited++;
+		drive_release(&c);
+		free(lines);
+		free(l);
+	}
+	sb_release(&err);
+	return rc;
 }
 
 struct stats {
@@ -250,6 +353,7 @@ play(unsigned long seed, int nplayers, int epochs, int defaults,
 	struct strbuf err;
 	int nmv = 0, n, k, rc = -1, w[GAME_MAX_SIDES];
 	char **form, *single, *multi, d2[65];
+	const char *skip = NULL;
 
 	rng_state = seed * 7919u + 17;
 	if (nplayers == 0)
@@ -279,6 +383,13 @@ play(unsigned long seed, int nplayers, int epochs, int defaults,
 			s->defaults++;
 		} else {
 			nform = M->choices(g.st, &ds[m->pick], &form);
+			if (audit && audit_form(&g, seed, &ds[m->pick], form,
+			    nform) != 0) {
+				for (k = 0; k < nform; k++)
+					free(form[k]);
+				free(form);
+				goto out;
+			}
 			random_order(&ds[m->pick], form, nform, &single,
 			    &multi);
 			for (k = 0; k < nform; k++)
@@ -306,10 +417,16 @@ play(unsigned long seed, int nplayers, int epochs, int defaults,
 				}
 			}
 			if (!done) {
+				size_t from = g.j.n;
+
 				sb_reset(&err);
 				if (make_order(&o, &ds[m->pick], single, &err)
 				    != 0 || M->check(g.st, &o, &err) != 0 ||
-				    M->apply(&g.c, &o, &err) != 0) {
+				    M->apply(&g.c, &o, &err) != 0 ||
+				    (skip = skipped_since(&g.j, from,
+				    ds[m->pick].country)) != NULL) {
+					if (skip != NULL)
+						sb_add(&err, skip);
 					struct strbuf msg;
 
 					sb_init(&msg);
@@ -413,7 +530,7 @@ main(int argc, char **argv)
 	xmlDoc *doc;
 	double secs;
 
-	while ((c = getopt(argc, argv, "n:s:p:d:e:V:qvr")) != -1) {
+	while ((c = getopt(argc, argv, "n:s:p:d:e:V:qvra")) != -1) {
 		switch (c) {
 		case 'n': games = atoi(optarg); break;
 		case 's': first = strtoul(optarg, NULL, 10); break;
@@ -423,6 +540,7 @@ main(int argc, char **argv)
 		case 'q': quiet = 1; break;
 		case 'v': verbose = 1; break;
 		case 'r': noreplay = 1; break;
+		case 'a': audit = 1; break;
 		case 'V':
 			if (module_variant(M, optarg) == 0) {
 				fprintf(stderr, "ren-random: -V '%s': no such "
@@ -434,7 +552,7 @@ main(int argc, char **argv)
 		default:
 			fprintf(stderr, "usage: ren-random [-n GAMES] "
 			    "[-s FIRST-SEED] [-p PLAYERS] [-d DEFAULT%%] "
-			    "[-e EPOCHS] [-V VARIANT] ... [-q] [-v] [-r]\n");
+			    "[-e EPOCHS] [-V VARIANT] ... [-q] [-v] [-r] [-a]\n");
 			return 2;
 		}
 	}
@@ -475,6 +593,9 @@ main(int argc, char **argv)
 		    first + (unsigned long)games - 1, s.decisions, s.orders,
 		    s.defaults, s.multi_refused, secs,
 		    secs > 0 ? (double)s.games * 60.0 / secs : 0.0);
+	if (audit && !quiet)
+		printf("ren-random: %ld form lines carried out alone (-a)\n",
+		    audited);
 	printf("ren-random: %ld passed, %ld failed\n", s.games - s.failed,
 	    s.failed);
 	M->ruleset_free((void *)ruleset);

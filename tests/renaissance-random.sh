@@ -3,7 +3,7 @@
 # point 7, tests/ren-random.c) on pinned seeds: complete games with random
 # legal orders from the order forms and deadline defaults, each replayed
 # from its seed and compared decision by decision.  A refused legal order,
-# a game that does not end, one without a winner or a replay that differs
+# a form line sent alone and not carried out, a game that does not end, one without a winner or a replay that differs
 # fails and names its seed; so does a game through the CLI that does not
 # verify.  'make random-games' plays 200 more and 10 through the CLI.
 set -u
@@ -34,6 +34,10 @@ play -n 6 -s 401 -p 5 -d 10 -e 2	# and with epoch 2
 play -n 12 -s 501 -V revised-map	# RR42: the 1999 map
 play -n 12 -s 601 -V original-turn-order	# RR4: the bid ends the turn
 play -n 6 -s 701 -V revised-map -V original-turn-order -d 0
+# issue 20 point 3: every line of every form, sent alone on a copy of
+# the state, is accepted and carried out (no "skipped" event)
+play -n 12 -s 801 -a -d 5
+play -n 6 -s 901 -a -p 6 -d 0 -V original-turn-order
 
 # the same seeds give the same games, other seeds other games
 # (the games' ends; the summary line has the time)

@@ -6,8 +6,9 @@ of the player's private report (resolve --private-dir) and sends a random
 legal order made of the form's lines, checked with 'adjudicator check'
 first; or it lets the deadline pass ('resolve --deadline-passed') at
 random.  After the game 'adjudicator verify' must pass.  A form line
-refused by check or resolve, a crash, a game that does not end and one
-that does not verify are failures, with the seed printed.  A composite
+refused by check or resolve, or sent alone and not carried out (its run
+says "line N is not carried out"), a crash, a game that does not end and
+one that does not verify are failures, with the seed printed.  A composite
 order (several form lines at once, which together may cost more than the
 player has) may be refused: it is counted, and a single line is sent.
 
@@ -85,6 +86,7 @@ class Game:
         self.priv = os.path.join(out, "work", "private")
         self.runs, self.nfile, self.minute = [], 0, 0
         self.stats = dict(runs=0, orders=0, defaults=0, refused_multi=0)
+        self.composite = False
         self.gid = args.id or "ren-%d" % seed
 
     def now(self):
@@ -159,7 +161,13 @@ class Game:
             v = (-self.rng.randint(0, cash) if self.rng.random() < 0.25
                  else self.rng.randint(0, min(cash, stock)))
             return ["TOKENS %d" % v], None
-        single = [self.rng.choice(lines)]
+        order, body = self.rng.choice(form)
+        # reading 3 (RR19, RR20): an advance only a Patronage claim makes
+        # affordable goes with the CLAIM lines its comment names
+        note = body.split("#", 1)[1] if "#" in body else ""
+        claims = re.findall(r"CLAIM (\S+) \(", note) \
+            if " only with CLAIM " in note else []
+        single = ["CLAIM %s" % c for c in claims] + [order]
         multi = None
         if len(lines) > 1 and self.rng.random() < 0.5:
             multi = [self.rng.choice(lines)
@@ -178,6 +186,7 @@ class Game:
             name = self.write_order(seat, step, multi)
             ok, _ = self.accepted(name)
             if ok:
+                self.composite = True
                 return name
             self.stats["refused_multi"] += 1
             os.unlink(os.path.join(self.out, name))
@@ -218,9 +227,20 @@ class Game:
             # some of the pending decisions, at least one
             pick = [d for d in pend if self.rng.random() < 0.7] or \
                 [self.rng.choice(pend)]
+            self.composite = False
             files = [self.order_for(seat, step) for step, seat in pick]
             self.stats["orders"] += len(files)
             self.resolve(files)
+            # issue 20 point 3: a form line sent alone is carried out
+            # (a composite order may hold lines it cannot afford together)
+            if not self.composite:
+                seat = pick[0][1]
+                text = open(os.path.join(self.priv, "p%d.txt" % seat)).read()
+                m = re.search(r"^\s*(\S.*'s? line \d+ is not carried out"
+                              r"[^\n]*)", text, re.M)
+                if m:
+                    raise Failure("a form line sent alone was not carried "
+                                  "out: %s" % m.group(1))
             # each order sent is applied, none refused
             for step, seat in pick:
                 if (step, seat) in self.status()[1]:

@@ -669,7 +669,7 @@ form_legal(struct ren_test_game *t, const struct ren_decision *d,
 	struct strbuf err;
 	struct ren_item it;
 	char buf[256], note[256], *p;
-	int bad = 0, r, l;
+	int bad = 0, r, l, cash;
 
 	sb_reset(form);
 	ren_choices(&t->st, d, form);
@@ -711,7 +711,23 @@ form_legal(struct ren_test_game *t, const struct ren_decision *d,
 			    copy->p[d->player].cash ? 0 : -1;
 			break;
 		case RI_RELIEF:
+			/* reading 3, RR19: alone, after the default
+			   stabilization; the price printed is the one paid */
+			if (copy->reading >= 3)
+				ren_stabilize(&c, d->player, 1);
+			cash = copy->p[d->player].cash;
 			r = ren_relief(&c, d->player, it.n, &err);
+			cash -= copy->p[d->player].cash;
+			if (r == 0 && copy->reading >= 3 &&
+			    cash != nth_dollar(note, 0)) {
+				sb_addf(&err, "it cost $%d, not the $%d printed",
+				    cash, nth_dollar(note, 0));
+				r = -1;
+			}
+			break;
+		case RI_REMOVE:
+			r = ren_remove_marker(&c, d->player, it.a, it.flag,
+			    &err);
 			break;
 		case RI_PLACE:
 			r = ren_place(&c, d->player, it.a, it.n, &err);
@@ -1012,6 +1028,74 @@ TEST(ren_choices_purchase_form_patronage)
 	CHECK(strstr(form.buf, "CLAIM") == NULL);
 	CHECK_CONTAINS(form.buf, "ADVANCE R  # Overland East, $40 (RR20)\n");
 	sb_release(&err);
+	sb_release(&form);
+	ren_test_game_release(&t);
+}
+
+/* Issue 20 point 3, reading 3: a form line sent alone is carried out.
+   RR9: REMOVE only when his cash pays the marker's unit value (reading
+   2 listed it and the line was skipped).  RR19, RR21, RR22, RR38: alone,
+   a RELIEF line comes after the default stabilization, paid when his
+   cash covers it, else taken as misery that moves relief's boxes; its
+   price is counted from there (reading 2 counted it from before) */
+TEST(ren_choices_remove_relief_forms_alone)
+{
+	struct ren_test_game t;
+	struct ren_decision d;
+	struct strbuf form;
+	static const char tier[] = "AEINRV";
+	int k;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&form);
+	d.player = 0;
+	d.kind = RD_REMOVE;
+	t.st.phase = RPH_DRAW;
+	t.st.surplus[RCOM("spice")] = 1;
+	t.st.shortage[RCOM("wool")] = 1;
+	t.st.p[0].cash = 8;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "REMOVE Wool SHORTAGE  # $2 (RR9)\n");
+	CHECK_CONTAINS(form.buf, "# removing the Spice surplus marker costs "
+	    "$9, more than his $8 (RR9)\n");
+	CHECK(strstr(form.buf, "REMOVE Spice") == NULL);
+	t.st.p[0].cash = 9;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "REMOVE Spice SURPLUS  # $9 (RR9)\n");
+	t.st.reading = 2;
+	t.st.p[0].cash = 8;
+	CHECK_INT(form_parses(&t.st, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "REMOVE Spice SURPLUS  # $9 (RR9)\n");
+	/* relief: one tier, misery 125, three cards ($6 stabilization) */
+	t.st.reading = 3;
+	d.kind = RD_PURCHASE;
+	t.st.phase = RPH_PURCHASE;
+	for (k = 0; tier[k]; k++)
+		ren_test_adv(&t, 0, tier[k]);
+	t.st.p[0].misery = 11;
+	for (k = 0; k < 3; k++)
+		t.st.p[0].hand |= (uint64_t)1 << k;
+	t.st.p[0].cash = 30;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "RELIEF") == NULL);	/* $25 > 30 - 6 */
+	t.st.p[0].cash = 31;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "RELIEF 1  # $25 (RR22)\n");
+	t.st.reading = 2;
+	t.st.p[0].cash = 30;
+	CHECK_INT(form_parses(&t.st, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "RELIEF 1  # $25 (RR22)\n");
+	/* eight cards, $36 unpaid from 100: two boxes up, to 150, where
+	   one box of relief costs $25, not the $10 from 100 to 90 */
+	for (k = 0; k < 8; k++)
+		t.st.p[0].hand |= (uint64_t)1 << k;
+	t.st.p[0].misery = 10;
+	CHECK_INT(form_parses(&t.st, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "RELIEF 1  # $10 (RR22)\n");
+	t.st.reading = 3;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "RELIEF 1  # $25 (RR22)\n");
+	CHECK_INT(t.st.p[0].misery, 10);	/* the form changes nothing */
 	sb_release(&form);
 	ren_test_game_release(&t);
 }
