@@ -30,12 +30,13 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) $(MAIL_PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 MAIL_LIBS := $(shell pkg-config --libs $(MAIL_PKGS) 2>/dev/null)
 CFLAGS ?= -O2 -g
-ALL_CFLAGS = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes \
+ALL_CFLAGS = -std=c11 -pthread -Wall -Wextra -Wshadow -Wstrict-prototypes \
 	-D_POSIX_C_SOURCE=200809L -DVERSION=\"$(VERSION)\" \
 	-DDATADIR=\"$(DATADIR)\" -DLIBEXECDIR=\"$(LIBEXECDIR)\" \
 	$(PKG_CFLAGS) $(CFLAGS)
-# Only the libraries a program calls are loaded when it starts.
-LDFLAGS += -Wl,--as-needed
+# Only the libraries a program calls are loaded when it starts; gpg is
+# started by a thread (pgp-verify.c, gpg_start_async).
+LDFLAGS += -pthread -Wl,--as-needed
 ifneq ($(SANITIZE),)
 ALL_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
 LDFLAGS += -fsanitize=$(SANITIZE)

@@ -8,6 +8,8 @@
 #ifndef PGP_INTERNAL_H
 #define PGP_INTERNAL_H
 
+#include <pthread.h>
+#include <spawn.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -49,10 +51,24 @@ int run_gpg(const char *home, const char *const *args, const char *in,
 struct gpg_run {
 	pid_t pid;
 	FILE *fin, *fout, *fstatus;
+	/* gpg_start_async's: the thread that starts gpg, and its arguments */
+	pthread_t spawner;
+	int spawning, spawn_err;
+	posix_spawn_file_actions_t fa;
+	char *home, fdarg[16];
+	const char *argv[24];
 };
 /* tmpdir: a private folder for gpg's temporary files, or NULL */
 int gpg_start(const char *home, const char *const *args, const char *in,
     size_t len, const char *tmpdir, struct gpg_run *r, struct strbuf *err);
+/*
+ * As gpg_start, but gpg is started by a thread of its own, so that the
+ * caller goes on at once (issue 17.12): a failure to start it is told by
+ * gpg_wait, which returns -1 then.  r must stay in place until gpg_wait.
+ */
+int gpg_start_async(const char *home, const char *const *args,
+    const char *in, size_t len, const char *tmpdir, struct gpg_run *r,
+    struct strbuf *err);
 /*
  * Waits for the gpg of r, started is gpg_start's result (r in any state
  * then); its output goes to out (may be NULL), its status lines to

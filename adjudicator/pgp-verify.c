@@ -406,22 +406,44 @@ gpg_temp(const char *tmpdir)
 	return f;
 }
 
+/* The message of a failure to start gpg (posix_spawn's error e). */
+static void
+spawn_error(int e, struct strbuf *err)
+{
+	if (e == ENOENT)
+		sb_add(err, "cannot run gpg (is GnuPG installed?)");
+	else
+		sb_addf(err, "cannot run gpg: %s", strerror(e));
+}
+
+static void *
+spawner(void *arg)
+{
+	struct gpg_run *r = arg;
+
+	r->spawn_err = posix_spawnp(&r->pid, "gpg", &r->fa, NULL,
+	    (char *const *)r->argv, environ);
+	return NULL;
+}
+
 /*
  * Starts "gpg --homedir HOME ARGS..." with len bytes of in on its
  * standard input, its output and status lines into files of r (in
  * tmpdir when given), and returns at once (issue 17: resolve loads the
- * game meanwhile).  0, or -1 with err.
+ * game meanwhile).  0, or -1 with err.  With async, a thread of its own
+ * starts it: posix_spawn returns only once gpg has replaced the child
+ * (the child shares the caller's memory until then), a part of a run's
+ * time, longer when the other processor is busy.
  */
-int
-gpg_start(const char *home, const char *const *args, const char *in,
-    size_t len, const char *tmpdir, struct gpg_run *r, struct strbuf *err)
+static int
+start(const char *home, const char *const *args, const char *in,
+    size_t len, const char *tmpdir, struct gpg_run *r, int async,
+    struct strbuf *err)
 {
-	const char *argv[24];
-	char fdarg[16];
-	posix_spawn_file_actions_t fa;
 	size_t i, n = 0;
 	int e;
 
+	memset(r, 0, sizeof(*r));
 	r->pid = -1;
 	r->fin = gpg_temp(tmpdir);
 	r->fout = gpg_temp(tmpdir);
@@ -434,51 +456,72 @@ gpg_start(const char *home, const char *const *args, const char *in,
 	}
 	rewind(r->fin);
 	/* a file, not a pipe: nobody reads it until gpg is done */
-	snprintf(fdarg, sizeof(fdarg), "%d", fileno(r->fstatus));
-	argv[n++] = "gpg";
-	argv[n++] = "--batch";
-	argv[n++] = "--no-tty";
-	argv[n++] = "--no-autostart";
-	argv[n++] = "--disable-dirmngr";
-	argv[n++] = "--no-auto-key-retrieve";
-	argv[n++] = "--trust-model";
-	argv[n++] = "always";
-	argv[n++] = "--homedir";
-	argv[n++] = home;
-	argv[n++] = "--status-fd";
-	argv[n++] = fdarg;
-	for (i = 0; args[i] != NULL && n < ARRAY_SIZE(argv) - 1; i++)
-		argv[n++] = args[i];
-	argv[n] = NULL;
+	snprintf(r->fdarg, sizeof(r->fdarg), "%d", fileno(r->fstatus));
+	/* the thread may outlive the caller's copy */
+	r->home = xstrdup(home);
+	r->argv[n++] = "gpg";
+	r->argv[n++] = "--batch";
+	r->argv[n++] = "--no-tty";
+	r->argv[n++] = "--no-autostart";
+	r->argv[n++] = "--disable-dirmngr";
+	r->argv[n++] = "--no-auto-key-retrieve";
+	r->argv[n++] = "--trust-model";
+	r->argv[n++] = "always";
+	r->argv[n++] = "--homedir";
+	r->argv[n++] = r->home;
+	r->argv[n++] = "--status-fd";
+	r->argv[n++] = r->fdarg;
+	for (i = 0; args[i] != NULL && n < ARRAY_SIZE(r->argv) - 1; i++)
+		r->argv[n++] = args[i];
+	r->argv[n] = NULL;
 	fflush(NULL);
 	/*
 	 * posix_spawn, not fork: the run goes on loading the game while gpg
 	 * works, and after a fork each page it writes would be copied first
 	 * (issue 17.12).
 	 */
-	if ((e = posix_spawn_file_actions_init(&fa)) != 0) {
-		sb_addf(err, "cannot run gpg: %s", strerror(e));
+	if ((e = posix_spawn_file_actions_init(&r->fa)) != 0) {
+		spawn_error(e, err);
 		return -1;
 	}
-	e = posix_spawn_file_actions_adddup2(&fa, fileno(r->fin), 0);
+	e = posix_spawn_file_actions_adddup2(&r->fa, fileno(r->fin), 0);
 	if (e == 0)
-		e = posix_spawn_file_actions_adddup2(&fa, fileno(r->fout), 1);
+		e = posix_spawn_file_actions_adddup2(&r->fa, fileno(r->fout),
+		    1);
 	if (e == 0)
-		e = posix_spawn_file_actions_addopen(&fa, 2, "/dev/null",
+		e = posix_spawn_file_actions_addopen(&r->fa, 2, "/dev/null",
 		    O_WRONLY, 0);
+	if (e == 0 && async) {
+		e = pthread_create(&r->spawner, NULL, spawner, r);
+		r->spawning = e == 0;
+		if (e == 0)
+			return 0;
+	}
 	if (e == 0)
-		e = posix_spawnp(&r->pid, "gpg", &fa, NULL,
-		    (char *const *)argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (e != 0) {
+		spawner(r);
+	else
+		r->spawn_err = e;
+	posix_spawn_file_actions_destroy(&r->fa);
+	if (r->spawn_err != 0) {
 		r->pid = -1;
-		if (e == ENOENT)
-			sb_add(err, "cannot run gpg (is GnuPG installed?)");
-		else
-			sb_addf(err, "cannot run gpg: %s", strerror(e));
+		spawn_error(r->spawn_err, err);
 		return -1;
 	}
 	return 0;
+}
+
+int
+gpg_start(const char *home, const char *const *args, const char *in,
+    size_t len, const char *tmpdir, struct gpg_run *r, struct strbuf *err)
+{
+	return start(home, args, in, len, tmpdir, r, 0, err);
+}
+
+int
+gpg_start_async(const char *home, const char *const *args, const char *in,
+    size_t len, const char *tmpdir, struct gpg_run *r, struct strbuf *err)
+{
+	return start(home, args, in, len, tmpdir, r, 1, err);
 }
 
 int
@@ -487,6 +530,14 @@ gpg_wait(struct gpg_run *r, int started, struct strbuf *out,
 {
 	int wst = 0, rc = -1;
 
+	if (r->spawning) {
+		pthread_join(r->spawner, NULL);
+		posix_spawn_file_actions_destroy(&r->fa);
+		if (r->spawn_err != 0) {
+			r->pid = -1;
+			spawn_error(r->spawn_err, err);
+		}
+	}
 	if (started == 0 && r->pid > 0) {
 		while (waitpid(r->pid, &wst, 0) < 0 && errno == EINTR)
 			;
@@ -509,6 +560,7 @@ gpg_wait(struct gpg_run *r, int started, struct strbuf *out,
 		fclose(r->fout);
 	if (r->fstatus != NULL)
 		fclose(r->fstatus);
+	free(r->home);
 	memset(r, 0, sizeof(*r));
 	return rc;
 }
