@@ -246,6 +246,7 @@ save_with_reports(struct game *g, const char *path, const char *now,
 	struct stage st;
 	const char *failed = NULL;
 	struct hidden *hidden, *old = NULL;
+	struct game_write w;
 	size_t nhidden, nold = 0;
 	xmlNode *chain;
 	xmlDoc *doc;
@@ -255,6 +256,12 @@ save_with_reports(struct game *g, const char *path, const char *now,
 	report_stage(&st);
 	/* one document for the report and the game file (issue 12) */
 	doc = game_save_xml(g, now, template_path == NULL ? g->run : -1);
+	/*
+	 * The game's bytes first: the disk writes them while the reports
+	 * render (issue 17.12).  The file takes the place of the game only
+	 * once every report is made.
+	 */
+	game_save_begin(g, doc, path, &w);
 	/*
 	 * The text report reads only this run's history entries (and the
 	 * key entries): the others are out while it renders, so that it
@@ -273,7 +280,7 @@ save_with_reports(struct game *g, const char *path, const char *now,
 	if (rc == EXIT_OK && private_dir != NULL)
 		rc = private_reports(g, template_path, private_dir, NULL);
 	report_stage(NULL);
-	if (rc == EXIT_OK && game_save_doc(g, doc, path) != 0)
+	if (game_save_end(g, &w, path, rc == EXIT_OK) != 0 && rc == EXIT_OK)
 		rc = diag_status() ? diag_status() : EXIT_IOERR;
 	game_doc_free(g, doc);
 	if (rc != EXIT_OK && access(path, F_OK) == 0)

@@ -21,6 +21,7 @@
 #include "dice.h"
 #include "module.h"
 #include "orders.h"
+#include "util.h"
 
 enum entry_kind {
 	EN_SETUP, EN_ORDER, EN_DEFAULT, EN_ADJUST, EN_REJECTED,
@@ -344,6 +345,25 @@ int game_save(struct game *g, const char *path, const char *now);
  * are taken out of doc.  The caller frees doc.
  */
 int game_save_doc(struct game *g, xmlDoc *doc, const char *path);
+/*
+ * game_save_doc in two steps (issue 17.12), for a caller that renders
+ * its reports from doc while the file's fsync goes on:
+ * game_save_begin writes the bytes of doc (as it is now) into a
+ * temporary file beside path, and leaves doc as it found it;
+ * game_save_end, with commit, puts that file in place, or tells why it
+ * cannot (-1); without, removes it and says nothing.  Nothing of the
+ * game changes before game_save_end, which every game_save_begin needs.
+ */
+struct game_write {
+	char *out;
+	size_t olen, splice_from, splice_to, splice_n;
+	int fail, spliced, writing;
+	struct file_write fw;
+};
+void game_save_begin(struct game *g, xmlDoc *doc, const char *path,
+    struct game_write *w);
+int game_save_end(struct game *g, struct game_write *w, const char *path,
+    int commit);
 
 /* document.c */
 

@@ -117,18 +117,40 @@ marker_line(const char *buf, size_t len, const char *p, size_t *from,
  * leaves a document well-formed, so the narrower check is as sound as a
  * full one and costs the run, not the game.
  */
-int
-game_save_doc(struct game *g, xmlDoc *doc, const char *path)
+/*
+ * What game_save_begin found wrong, told by game_save_end: a save that
+ * the caller gives up (a report failed) says nothing of it, as when the
+ * save was not tried.
+ */
+enum {
+	SAVE_OK, SAVE_LACKS, SAVE_NOT_NOTED, SAVE_NOT_WELL_FORMED,
+	SAVE_LAYOUT, SAVE_WRITE
+};
+
+/* Appends len bytes of from to w's bytes. */
+static void
+put(struct game_write *w, const char *from, size_t len)
 {
-	xmlNode *hist = xml_child(xmlDocGetRootElement(doc), "history");
+	memcpy(w->out + w->olen, from, len);
+	w->olen += len;
+}
+
+void
+game_save_begin(struct game *g, xmlDoc *doc, const char *path,
+    struct game_write *w)
+{
+	xmlNode *root = xmlDocGetRootElement(doc);
+	xmlNode *hist = xml_child(root, "history");
 	xmlNode *c, *next, *a = NULL;
 	xmlChar *mem = NULL;
-	const char *pa = NULL, *pb = NULL;
-	char *out = NULL;
+	const char *pa = NULL, *pb = NULL, *m;
+	struct hidden *copies = NULL;
+	struct diag_mark mark;
 	size_t from = 0, nentries = 0, la = 0, ea = 0, lb = 0, eb = 0;
-	size_t oldlen = 0, olen = 0;
-	int len = 0, rc;
+	size_t oldlen = 0, ncopies = 0;
+	int len = 0, wf;
 
+	memset(w, 0, sizeof(*w));
 	for (c = hist != NULL ? hist->children : NULL; c != NULL; c = next) {
 		next = c->next;
 		if (c->type == XML_COMMENT_NODE && c->content != NULL &&
@@ -138,16 +160,22 @@ game_save_doc(struct game *g, xmlDoc *doc, const char *path)
 			from = strtoul((const char *)c->content +
 			    strlen(SPLICE_A), NULL, 10);
 		} else if (a == NULL && c->type == XML_ELEMENT_NODE) {
-			/* the report's copies of entries taken from the file */
+			/*
+			 * the report's copies of entries taken from the file:
+			 * out while the file is written, back for the report
+			 */
+			copies = xrealloc(copies, (ncopies + 1) *
+			    sizeof(*copies));
+			copies[ncopies].node = c;
+			copies[ncopies].parent = c->parent;
+			copies[ncopies++].next = c->next;
 			xmlUnlinkNode(c);
-			xmlFreeNode(c);
 		} else if (a != NULL && c->type == XML_ELEMENT_NODE)
 			nentries++;
 	}
 	if (from > 0 && (from != g->splice_n || g->file == NULL)) {
-		diag(EXIT_SOFTWARE, path, 0, "the game file about to be "
-		    "written lacks history entries (a bug): not written");
-		return -1;
+		w->fail = SAVE_LACKS;
+		goto out;
 	}
 	if (from > 0) {
 		oldlen = g->splice_to - g->splice_from;
@@ -155,10 +183,8 @@ game_save_doc(struct game *g, xmlDoc *doc, const char *path)
 		if (oldlen < 16 || memcmp(g->file + g->splice_from,
 		    "    <entry n=\"0\"", 16) != 0 ||
 		    g->file[g->splice_to - 1] != '\n') {
-			diag(EXIT_SOFTWARE, path, 0, "the history entries kept "
-			    "from the game file are not where they were "
-			    "noted (a bug): not written");
-			return -1;
+			w->fail = SAVE_NOT_NOTED;
+			goto out;
 		}
 	}
 	/*
@@ -169,47 +195,97 @@ game_save_doc(struct game *g, xmlDoc *doc, const char *path)
 	/*
 	 * The bytes about to replace the game must parse again: a text
 	 * the serializer cannot write as XML must cost one run, never the
-	 * game.  (Well-formedness is cheap, unlike the schema.)
+	 * game.  (Well-formedness is cheap, unlike the schema.)  Its
+	 * diagnostics wait for game_save_end, which checks again.
 	 */
-	if (mem == NULL || xml_well_formed((const char *)mem, (size_t)len,
-	    path) != 0) {
-		diag(EXIT_SOFTWARE, path, 0, "the game file about to be "
-		    "written is not well-formed XML (a bug): not written");
-		xmlFree(mem);
+	diag_mute(&mark);
+	wf = mem != NULL && xml_well_formed((const char *)mem, (size_t)len,
+	    path) == 0;
+	diag_unmute(&mark);
+	if (!wf) {
+		w->fail = SAVE_NOT_WELL_FORMED;
+		w->out = (char *)mem;
+		w->olen = (size_t)len;
+		mem = NULL;
+		goto out;
+	}
+	m = (const char *)mem;
+	if (a != NULL) {
+		pb = last_of(m, (size_t)len, "<!--" SPLICE_B "-->");
+		pa = pb == NULL ? NULL : last_of(m, (size_t)(pb - m),
+		    "<!--" SPLICE_A);
+		if (pa == NULL || marker_line(m, (size_t)len, pa, &la,
+		    &ea) != 0 || marker_line(m, (size_t)len, pb, &lb,
+		    &eb) != 0) {
+			w->fail = SAVE_LAYOUT;
+			goto out;
+		}
+		w->out = xmalloc((size_t)len + oldlen + 1);
+		put(w, m, la);
+		w->splice_from = w->olen;
+		put(w, g->file + g->splice_from, oldlen);
+		put(w, m + ea, lb - ea);
+		w->splice_to = w->olen;
+		put(w, m + eb, (size_t)len - eb);
+		w->out[w->olen] = '\0';
+		w->spliced = 1;
+		w->splice_n = from + nentries;
+	} else {
+		w->olen = (size_t)len;
+		w->out = xmalloc(w->olen + 1);
+		memcpy(w->out, mem, w->olen + 1);
+	}
+	/* the moderator's file: hands and unsealed picks are in it */
+	file_write_begin(&w->fw, path, w->out, w->olen, 0600);
+	w->fail = SAVE_WRITE;
+	w->writing = 1;
+out:
+	xmlFree(mem);
+	game_doc_unhide(doc, copies, ncopies);
+}
+
+int
+game_save_end(struct game *g, struct game_write *w, const char *path,
+    int commit)
+{
+	int rc = -1;
+
+	if (commit && w->fail == SAVE_WRITE)
+		keep_previous(path);
+	if (w->writing)
+		rc = file_write_end(&w->fw, path, commit && w->fail ==
+		    SAVE_WRITE);
+	if (!commit) {
+		free(w->out);
 		return -1;
 	}
-	if (a != NULL) {
-		pb = last_of((const char *)mem, (size_t)len,
-		    "<!--" SPLICE_B "-->");
-		pa = pb == NULL ? NULL : last_of((const char *)mem,
-		    (size_t)(pb - (const char *)mem), "<!--" SPLICE_A);
-		if (pa == NULL || marker_line((const char *)mem, (size_t)len,
-		    pa, &la, &ea) != 0 || marker_line((const char *)mem,
-		    (size_t)len, pb, &lb, &eb) != 0) {
-			diag(EXIT_SOFTWARE, path, 0, "the game file about to "
-			    "be written is not laid out as expected (a bug): "
-			    "not written");
-			xmlFree(mem);
-			return -1;
-		}
-		olen = (size_t)len - (ea - la) - (eb - lb) + oldlen;
-		out = xmalloc(olen + 1);
-		memcpy(out, mem, la);
-		if (oldlen > 0)
-			memcpy(out + la, g->file + g->splice_from, oldlen);
-		memcpy(out + la + oldlen, mem + ea, lb - ea);
-		memcpy(out + la + oldlen + (lb - ea), mem + eb,
-		    (size_t)len - eb);
-		out[olen] = '\0';
-	} else {
-		olen = (size_t)len;
-		out = xmalloc(olen + 1);
-		memcpy(out, mem, olen + 1);
+	switch (w->fail) {
+	case SAVE_LACKS:
+		diag(EXIT_SOFTWARE, path, 0, "the game file about to be "
+		    "written lacks history entries (a bug): not written");
+		break;
+	case SAVE_NOT_NOTED:
+		diag(EXIT_SOFTWARE, path, 0, "the history entries kept "
+		    "from the game file are not where they were "
+		    "noted (a bug): not written");
+		break;
+	case SAVE_NOT_WELL_FORMED:
+		/* again, to tell why */
+		if (w->out != NULL)
+			xml_well_formed(w->out, w->olen, path);
+		diag(EXIT_SOFTWARE, path, 0, "the game file about to be "
+		    "written is not well-formed XML (a bug): not written");
+		break;
+	case SAVE_LAYOUT:
+		diag(EXIT_SOFTWARE, path, 0, "the game file about to "
+		    "be written is not laid out as expected (a bug): "
+		    "not written");
+		break;
 	}
-	xmlFree(mem);
-	keep_previous(path);
-	/* the moderator's file: hands and unsealed picks are in it */
-	rc = write_file_atomic(path, out, olen, 0600);
+	if (w->fail != SAVE_WRITE) {
+		free(w->out);
+		return -1;
+	}
 	if (rc == -1)
 		diag(EXIT_CANTCREAT, path, 0, "cannot create a temporary file "
 		    "beside it: %s", strerror(errno));
@@ -224,15 +300,16 @@ game_save_doc(struct game *g, xmlDoc *doc, const char *path)
 	free(g->file);
 	g->file = NULL;
 	g->splice_n = 0;
-	if (rc == 0 && a != NULL) {
-		g->file = out;
-		g->file_len = olen;
-		g->splice_from = la;
-		g->splice_to = la + oldlen + (lb - ea);
-		g->splice_n = from + nentries;
-		out = NULL;
+	if (rc == 0 && w->spliced) {
+		g->file = w->out;
+		g->file_len = w->olen;
+		g->splice_from = w->splice_from;
+		g->splice_to = w->splice_to;
+		g->splice_n = w->splice_n;
+		w->out = NULL;
 	}
-	free(out);
+	free(w->out);
+	w->out = NULL;
 	if (rc == 0)
 		cache_save(g, path);
 	if (rc == 0 && game_signed(g)) {
@@ -246,4 +323,13 @@ game_save_doc(struct game *g, xmlDoc *doc, const char *path)
 		sb_release(&err);
 	}
 	return rc == 0 ? 0 : -1;
+}
+
+int
+game_save_doc(struct game *g, xmlDoc *doc, const char *path)
+{
+	struct game_write w;
+
+	game_save_begin(g, doc, path, &w);
+	return game_save_end(g, &w, path, 1);
 }

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <iconv.h>
 #include <libgen.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +210,72 @@ write_in_place(const char *path, const void *buf, size_t len)
 
 /*
  * Writes buf into a new temporary file beside path (path.tmpXXXXXX) with
+ * the mode, left open in *fd; *tmp is its name, which the caller frees.
+ * Returns 0, -1 when it cannot be created, -2 when writing fails (the
+ * temporary file removed); errno tells why.
+ */
+static int
+write_temp_open(const char *path, const void *buf, size_t len, unsigned mode,
+    char **tmp, int *fd)
+{
+	int e;
+
+	*tmp = xasprintf("%s.tmpXXXXXX", path);
+	*fd = mkstemp(*tmp);
+	if (*fd < 0) {
+		e = errno;
+		free(*tmp);
+		*tmp = NULL;
+		errno = e;
+		return -1;
+	}
+	/*
+	 * fchmod, not the umask, decides: private files stay private; and
+	 * no gpg started while it is open (file_write_begin) inherits it
+	 */
+	if (fchmod(*fd, (mode_t)mode) != 0 ||
+	    fcntl(*fd, F_SETFD, FD_CLOEXEC) != 0 ||
+	    write_all(*fd, buf, len) != 0) {
+		e = errno;
+		close(*fd);
+		*fd = -1;
+		unlink(*tmp);
+		free(*tmp);
+		*tmp = NULL;
+		errno = e;
+		return -2;
+	}
+	return 0;
+}
+
+/*
+ * Closes the temporary file fd of write_temp_open, first fsynced when
+ * sync; 0, or -2 with it removed and errno telling why.
+ */
+static int
+write_temp_close(int fd, char **tmp, int sync)
+{
+	int e;
+
+	if (sync && fsync(fd) != 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		fd = -1;
+	}
+	if (fd < 0 || close(fd) != 0) {
+		e = errno;
+		unlink(*tmp);
+		free(*tmp);
+		*tmp = NULL;
+		errno = e;
+		return -2;
+	}
+	return 0;
+}
+
+/*
+ * Writes buf into a new temporary file beside path (path.tmpXXXXXX) with
  * the mode, fsynced and closed; *tmp is its name, which the caller frees.
  * Returns 0, -1 when it cannot be created, -2 when writing fails (the
  * temporary file removed); errno tells why.
@@ -219,37 +286,9 @@ static int
 write_temp(const char *path, const void *buf, size_t len, unsigned mode,
     char **tmp)
 {
-	int fd, e;
+	int fd, rc = write_temp_open(path, buf, len, mode, tmp, &fd);
 
-	*tmp = xasprintf("%s.tmpXXXXXX", path);
-	fd = mkstemp(*tmp);
-	if (fd < 0) {
-		e = errno;
-		free(*tmp);
-		*tmp = NULL;
-		errno = e;
-		return -1;
-	}
-	/* fchmod, not the umask, decides: private files stay private */
-	if (fchmod(fd, (mode_t)mode) != 0 || write_all(fd, buf, len) != 0 ||
-	    (!write_unsynced && fsync(fd) != 0)) {
-		e = errno;
-		close(fd);
-		unlink(*tmp);
-		free(*tmp);
-		*tmp = NULL;
-		errno = e;
-		return -2;
-	}
-	if (close(fd) != 0) {
-		e = errno;
-		unlink(*tmp);
-		free(*tmp);
-		*tmp = NULL;
-		errno = e;
-		return -2;
-	}
-	return 0;
+	return rc != 0 ? rc : write_temp_close(fd, tmp, !write_unsynced);
 }
 
 /*
@@ -274,18 +313,16 @@ defer_dir(const char *dir)
 	deferred[ndeferred++] = xstrdup(dir);
 }
 
-int
-write_file_atomic(const char *path, const void *buf, size_t len,
-    unsigned mode)
+/*
+ * Renames the temporary file tmp (freed) over path, then makes the
+ * rename durable: the folder fsynced, or left to dir_sync_defer(0).
+ */
+static int
+rename_into(char *tmp, const char *path)
 {
-	struct stat sb;
-	char *tmp, *dircopy;
-	int fd, e, rc;
+	char *dircopy;
+	int fd, e;
 
-	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
-		return write_in_place(path, buf, len);
-	if ((rc = write_temp(path, buf, len, mode, &tmp)) != 0)
-		return rc;
 	if (rename(tmp, path) != 0) {
 		e = errno;
 		unlink(tmp);
@@ -309,6 +346,78 @@ write_file_atomic(const char *path, const void *buf, size_t len,
 	}
 	free(dircopy);
 	return 0;
+}
+
+int
+write_file_atomic(const char *path, const void *buf, size_t len,
+    unsigned mode)
+{
+	struct stat sb;
+	char *tmp;
+	int rc;
+
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+		return write_in_place(path, buf, len);
+	if ((rc = write_temp(path, buf, len, mode, &tmp)) != 0)
+		return rc;
+	return rename_into(tmp, path);
+}
+
+static void *
+fsync_thread(void *arg)
+{
+	struct file_write *fw = arg;
+
+	fw->rc = fsync(fw->fd) != 0 ? -2 : 0;
+	fw->err = errno;
+	return NULL;
+}
+
+void
+file_write_begin(struct file_write *fw, const char *path, const void *buf,
+    size_t len, unsigned mode)
+{
+	struct stat sb;
+
+	memset(fw, 0, sizeof(*fw));
+	fw->fd = -1;
+	fw->buf = buf;
+	fw->len = len;
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		fw->in_place = 1;
+		return;
+	}
+	fw->rc = write_temp_open(path, buf, len, mode, &fw->tmp, &fw->fd);
+	fw->err = errno;
+	if (fw->rc == 0)
+		fw->syncing = pthread_create(&fw->thread, NULL, fsync_thread,
+		    fw) == 0;
+}
+
+int
+file_write_end(struct file_write *fw, const char *path, int commit)
+{
+	if (fw->in_place)
+		return commit ? write_in_place(path, fw->buf, fw->len) : 0;
+	if (fw->syncing)
+		pthread_join(fw->thread, NULL);
+	else if (fw->rc == 0)
+		fsync_thread(fw);	/* no thread: here */
+	if (fw->fd >= 0) {
+		if (fw->rc == 0 && close(fw->fd) != 0) {
+			fw->rc = -2;
+			fw->err = errno;
+		} else if (fw->rc != 0)
+			close(fw->fd);
+	}
+	if (fw->rc != 0 || !commit) {
+		if (fw->tmp != NULL)
+			unlink(fw->tmp);
+		free(fw->tmp);
+		errno = fw->err;
+		return commit ? fw->rc : 0;
+	}
+	return rename_into(fw->tmp, path);
 }
 
 int

@@ -7,6 +7,7 @@
 #ifndef UTIL_H
 #define UTIL_H
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 
@@ -48,6 +49,25 @@ int write_all(int fd, const char *buf, size_t len);
  */
 int write_file_atomic(const char *path, const void *buf, size_t len,
     unsigned mode);
+/*
+ * write_file_atomic in two steps, so that the caller works while the
+ * disk does (issue 17.12): file_write_begin writes the temporary file
+ * and starts its fsync in a thread of its own; file_write_end waits for
+ * it and, with commit, renames the file over path and fsyncs the folder
+ * (returning as write_file_atomic does), without, removes it (0).  buf
+ * must stay until file_write_end, which every file_write_begin needs.
+ */
+struct file_write {
+	char *tmp;
+	const void *buf;
+	size_t len;
+	int fd, rc, err;	/* rc, err: a failure so far and its errno */
+	int in_place, syncing;
+	pthread_t thread;
+};
+void file_write_begin(struct file_write *fw, const char *path,
+    const void *buf, size_t len, unsigned mode);
+int file_write_end(struct file_write *fw, const char *path, int commit);
 /*
  * write_file_atomic without any fsync: for a file whose every reader
  * checks it (a cache that names the bytes it was made from and carries
