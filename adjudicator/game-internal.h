@@ -25,6 +25,8 @@ cid(const struct game *g, int country)
  */
 #define SPLICE_A "aor-splice-from "
 #define SPLICE_B "aor-splice-end"
+/* where the ruleset copy goes (game_save_begin), before the history */
+#define SPLICE_RULESET "aor-splice-ruleset"
 
 /* history.c */
 /* <entry kind="">, by enum entry_kind. */

@@ -118,6 +118,72 @@ marker_line(const char *buf, size_t len, const char *p, size_t *from,
  * full one and costs the run, not the game.
  */
 /*
+ * Where the ruleset copy stands in buf (the first len bytes of a game
+ * file this program wrote, up to its history): [*from, *to) from its
+ * line's indentation to the newline after its end tag; -1 when it is not
+ * found so.  The serializer writes each element of <game> from a line of
+ * its own indented by two blanks, escapes '<' in text and attributes and
+ * writes no newline inside a tag, so a line that starts "  </ruleset>"
+ * outside a comment, CDATA section or processing instruction (which the
+ * ruleset read from a file may hold, and which may hold anything but
+ * their end) is the copy's end tag.
+ */
+static int
+ruleset_span(const char *buf, size_t len, size_t *from, size_t *to)
+{
+	static const char start[] = "\n  <ruleset", end[] = "\n  </ruleset>\n";
+	const char *p = NULL, *e = buf + len, *q, *nl;
+	size_t i;
+
+	for (i = 0; i + sizeof(start) < len && p == NULL; i++)
+		if (buf[i] == '\n' && memcmp(buf + i, start,
+		    sizeof(start) - 1) == 0 && (buf[i + sizeof(start) - 1] ==
+		    ' ' || buf[i + sizeof(start) - 1] == '>' ||
+		    buf[i + sizeof(start) - 1] == '/'))
+			p = buf + i + 1;
+	if (p == NULL || (nl = memchr(p, '\n', (size_t)(e - p))) == NULL)
+		return -1;
+	*from = (size_t)(p - buf);
+	if (nl[-1] == '>' && nl[-2] == '/') {
+		*to = (size_t)(nl + 1 - buf);	/* <ruleset .../> */
+		return 0;
+	}
+	for (q = nl; q < e; q++) {
+		const char *close = NULL;
+		size_t open = 0, cl;
+
+		if (*q != '<')
+			continue;
+		if (e - q >= 4 && memcmp(q, "<!--", 4) == 0) {
+			close = "-->";
+			open = 4;
+		} else if (e - q >= 9 && memcmp(q, "<![CDATA[", 9) == 0) {
+			close = "]]>";
+			open = 9;
+		} else if (e - q >= 2 && q[1] == '?') {
+			close = "?>";
+			open = 2;
+		}
+		if (close != NULL) {
+			cl = strlen(close);
+			for (q += open; q + cl <= e &&
+			    memcmp(q, close, cl) != 0; q++)
+				;
+			if (q + cl > e)
+				return -1;
+			q += cl - 1;
+			continue;
+		}
+		if ((size_t)(e - q) + 3 >= sizeof(end) - 1 &&
+		    memcmp(q - 3, end, sizeof(end) - 1) == 0) {
+			*to = (size_t)(q - 3 - buf) + sizeof(end) - 1;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/*
  * What game_save_begin found wrong, told by game_save_end: a save that
  * the caller gives up (a report failed) says nothing of it, as when the
  * save was not tried.
@@ -126,6 +192,18 @@ enum {
 	SAVE_OK, SAVE_LACKS, SAVE_NOT_NOTED, SAVE_NOT_WELL_FORMED,
 	SAVE_LAYOUT, SAVE_WRITE
 };
+
+/* The first occurrence of needle in [buf, buf + len), or NULL. */
+static const char *
+first_of(const char *buf, size_t len, const char *needle)
+{
+	size_t n = strlen(needle), i;
+
+	for (i = 0; i + n <= len; i++)
+		if (buf[i] == needle[0] && memcmp(buf + i, needle, n) == 0)
+			return buf + i;
+	return NULL;
+}
 
 /* Appends len bytes of from to w's bytes. */
 static void
@@ -141,12 +219,13 @@ game_save_begin(struct game *g, xmlDoc *doc, const char *path,
 {
 	xmlNode *root = xmlDocGetRootElement(doc);
 	xmlNode *hist = xml_child(root, "history");
-	xmlNode *c, *next, *a = NULL;
+	xmlNode *c, *next, *a = NULL, *rs = NULL, *rmark = NULL;
 	xmlChar *mem = NULL;
-	const char *pa = NULL, *pb = NULL, *m;
+	const char *pa = NULL, *pb = NULL, *pr = NULL, *m;
 	struct hidden *copies = NULL;
 	struct diag_mark mark;
 	size_t from = 0, nentries = 0, la = 0, ea = 0, lb = 0, eb = 0;
+	size_t lr = 0, er = 0, ra = 0, rb = 0;
 	size_t oldlen = 0, ncopies = 0;
 	int len = 0, wf;
 
@@ -188,10 +267,29 @@ game_save_begin(struct game *g, xmlDoc *doc, const char *path,
 		}
 	}
 	/*
+	 * Issue 17.12: the ruleset copy, committed in run 0 and the same
+	 * ever since (issue 9.5: a load refuses a file whose copy differs),
+	 * is half of an Age of Reason file: its bytes are taken from the
+	 * file too, as the entries before `from`, and for the same reasons.
+	 * The copy in doc is the one read from those bytes (blanks dropped:
+	 * the serializer lays it out again as it was), or written into
+	 * them by a save of this process; and serializing what was read
+	 * from the serializer's own output gives that output again.
+	 */
+	if (from > 0 && (rs = xml_child(root, "ruleset")) != NULL &&
+	    ruleset_span(g->file, g->splice_from, &ra, &rb) == 0) {
+		rmark = xmlNewDocComment(doc, (const xmlChar *)SPLICE_RULESET);
+		xmlReplaceNode(rs, rmark);
+	}
+	/*
 	 * Not validated against the schema: the program built it, and the
 	 * tests validate every file they make (issue 12).
 	 */
 	xmlDocDumpFormatMemoryEnc(doc, &mem, &len, "UTF-8", 1);
+	if (rmark != NULL) {
+		xmlReplaceNode(rmark, rs);
+		xmlFreeNode(rmark);
+	}
 	/*
 	 * The bytes about to replace the game must parse again: a text
 	 * the serializer cannot write as XML must cost one run, never the
@@ -214,14 +312,22 @@ game_save_begin(struct game *g, xmlDoc *doc, const char *path,
 		pb = last_of(m, (size_t)len, "<!--" SPLICE_B "-->");
 		pa = pb == NULL ? NULL : last_of(m, (size_t)(pb - m),
 		    "<!--" SPLICE_A);
+		/* before the history: the ruleset's own comments are after */
+		pr = rmark == NULL || pa == NULL ? NULL : first_of(m,
+		    (size_t)(pa - m), "<!--" SPLICE_RULESET "-->");
 		if (pa == NULL || marker_line(m, (size_t)len, pa, &la,
 		    &ea) != 0 || marker_line(m, (size_t)len, pb, &lb,
-		    &eb) != 0) {
+		    &eb) != 0 || (rmark != NULL && (pr == NULL ||
+		    marker_line(m, (size_t)len, pr, &lr, &er) != 0))) {
 			w->fail = SAVE_LAYOUT;
 			goto out;
 		}
-		w->out = xmalloc((size_t)len + oldlen + 1);
-		put(w, m, la);
+		if (rmark == NULL)
+			lr = er = la;	/* nothing put there */
+		w->out = xmalloc((size_t)len + (rb - ra) + oldlen + 1);
+		put(w, m, lr);
+		put(w, g->file + ra, rb - ra);
+		put(w, m + er, la - er);
 		w->splice_from = w->olen;
 		put(w, g->file + g->splice_from, oldlen);
 		put(w, m + ea, lb - ea);
