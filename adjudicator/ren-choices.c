@@ -90,6 +90,15 @@ relief_lines(const struct ren_state *st, int p, struct strbuf *out)
 	sb_release(&e);
 }
 
+/* Who receives a claim's protection: the card's owner, or the bank once
+   he is in Chaos (RR20, RR35; reading 3, as ren_claim). */
+static const char *
+payee(const struct ren_state *st, int owner)
+{
+	return st->reading >= 3 && st->p[owner].out ? "the bank" :
+	    ren_pname(st, owner);
+}
+
 /*
  * Reading 3: an advance he can pay for now, with the Patronage claims
  * that make it cheaper (RR15, RR19, RR20): the price the purchase will
@@ -123,7 +132,7 @@ advance_line(const struct ren_state *st, int p, int adv, struct strbuf *out)
 			sb_addf(out, "%s CLAIM %s ($%d to %s)", n++ ? " and" :
 			    "", rs->cards[st->leaders[l].card].id,
 			    st->leaders[l].protection,
-			    ren_pname(st, st->leaders[l].owner));
+			    payee(st, st->leaders[l].owner));
 	line(out, " (RR20)");
 }
 
@@ -149,7 +158,7 @@ purchase_form(const struct ren_state *st, int p, struct strbuf *out)
 			line(out, "CLAIM %s  # $%d to %s (RR20)",
 			    rs->cards[st->leaders[k].card].id,
 			    st->leaders[k].protection,
-			    ren_pname(st, st->leaders[k].owner));
+			    payee(st, st->leaders[k].owner));
 	}
 	for (k = 0; k < REN_NADVANCES; k++) {
 		sb_reset(&e);

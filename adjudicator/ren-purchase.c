@@ -255,6 +255,16 @@ ren_claim(struct ren_ctx *c, int player, int l, struct strbuf *err)
 		return -1;
 	}
 	st->p[player].cash -= ld->protection;
+	/* RR35: an owner fallen into Chaos since he played the card
+	   receives no payments; the claim costs the same, paid to the bank
+	   (reading 3) */
+	if (st->reading >= 3 && st->p[ld->owner].out) {
+		ren_ev(c, "claim", player, "%s claims %s by Patronage and pays "
+		    "the bank $%d: %s is in Chaos (RR20, RR35).",
+		    ren_pname(st, player), st->rs->cards[ld->card].name,
+		    ld->protection, ren_pname(st, ld->owner));
+		return 0;
+	}
 	st->p[ld->owner].cash += ld->protection;
 	ren_ev(c, "claim", player, "%s claims %s by Patronage and pays %s "
 	    "$%d (RR20).", ren_pname(st, player), st->rs->cards[ld->card].name,

@@ -157,6 +157,8 @@ struct ren_leader {
  *      (RR2, RR26).
  *      A defender in Chaos keeps only his Nationalism: no military cards,
  *      no Cathedral (RR35).
+ *      A claim on the leader of a player in Chaos is paid to the bank
+ *      (RR20, RR35).
  */
 #define REN_READING_OLDEST 1
 #define REN_READING_CURRENT 3

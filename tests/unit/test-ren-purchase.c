@@ -4,6 +4,8 @@
  * prerequisites (5.5.2.2), stabilization (5.5.3) and misery relief
  * (5.5.4); ships (5.5.1).
  */
+#include <string.h>
+
 #include "ren-test.h"
 #include "util.h"
 
@@ -354,4 +356,47 @@ TEST(ren_parse_line_keyword_without_its_number)
 	CHECK_INT(ren_parse_line(ren_test_ruleset(),
 	    "PLAY rashid-ad-din PROTECT 0", &it, &err), 0);
 	sb_release(&err);
+}
+
+/* RR20, RR35, reading 3: a claim on the leader of a player who has fallen
+   into Chaos since he played it costs the same, but the protection goes
+   to the bank: a player out of the game receives no payments, and the
+   order form says so (reading 2 paid him) */
+TEST(ren_purchase_claim_of_chaos_owner)
+{
+	struct ren_test_game t;
+	struct ren_decision d;
+	struct strbuf err, form;
+	int r;
+
+	for (r = 2; r <= 3; r++) {
+		ren_test_game_init(&t, 3);
+		sb_init(&err);
+		t.st.reading = r;
+		CHECK_INT(play(&t, ANNE, "charlemagne", 0), 0);
+		CHECK_INT(play(&t, GREG, "walter-the-penniless", 10), 0);
+		ren_test_adv(&t, ANNE, 'E');
+		t.st.p[GREG].out = 1;
+		/* the order form names who is paid */
+		memset(&d, 0, sizeof(d));
+		d.kind = RD_PURCHASE;
+		d.player = ANNE;
+		sb_init(&form);
+		ren_choices(&t.st, &d, &form);
+		CHECK_CONTAINS(form.buf, r >= 3 ?
+		    "CLAIM walter-the-penniless  # $10 to the bank (RR20)\n" :
+		    "CLAIM walter-the-penniless  # $10 to Genoa (RR20)\n");
+		if (r >= 3)
+			CHECK_CONTAINS(form.buf, "with CLAIM "
+			    "walter-the-penniless ($10 to the bank) (RR20)\n");
+		sb_release(&form);
+		CHECK_INT(ren_claim(&t.c, ANNE, 1, &err), 0);
+		CHECK_INT(t.st.p[ANNE].cash, 30);
+		CHECK_INT(t.st.p[GREG].cash, r >= 3 ? 30 : 40);
+		CHECK_INT(strstr(ren_test_events(&t), "Venice claims Walter "
+		    "the Penniless by Patronage and pays the bank $10: Genoa "
+		    "is in Chaos (RR20, RR35).") != NULL, r >= 3);
+		sb_release(&err);
+		ren_test_game_release(&t);
+	}
 }
