@@ -200,6 +200,39 @@ purchase_form(const struct ren_state *st, int p, struct strbuf *out)
 	sb_release(&e);
 }
 
+/*
+ * Reading 3, RR29: with no marker on his mat he can take no market; a
+ * RELEASE of a colored marker of his frees one, and the form lists each,
+ * checked by ren_release itself on a scratch copy of the state.  With a
+ * marker on the mat a RELEASE is legal but only loses a province, so the
+ * form leaves it out (DBC: replacement only when needed).
+ */
+static void
+release_lines(const struct ren_state *st, int p, struct strbuf *out)
+{
+	struct ren_state *scratch = xmalloc(sizeof(*scratch));
+	struct ren_ctx c = { scratch, NULL, NULL };
+	struct strbuf e;
+	int i, n = 0;
+
+	sb_init(&e);
+	for (i = 0; i < st->rs->nprovinces; i++) {
+		if (st->dom[i] != p)
+			continue;
+		memcpy(scratch, st, sizeof(*scratch));
+		sb_reset(&e);
+		if (ren_release(&c, p, i, &e) != 0)
+			continue;
+		if (n++ == 0)
+			line(out, "# no marker on his mat: a RELEASE first frees "
+			    "one for a market (RR29)");
+		line(out, "RELEASE %s  # a token of his stays there (RR29)",
+		    st->rs->provinces[i].name);
+	}
+	sb_release(&e);
+	free(scratch);
+}
+
 static void
 expansion_form(const struct ren_state *st, int p, struct strbuf *out)
 {
@@ -238,6 +271,8 @@ expansion_form(const struct ren_state *st, int p, struct strbuf *out)
 			line(out, "PLACE %d IN %s", room, pr->name);
 		sb_release(&e);
 	}
+	if (st->reading >= 3 && st->p[p].mat == 0)
+		release_lines(st, p, out);
 	if (st->p[p].bought_card < rs->card_per_player && ren_can_draw(st) &&
 	    have >= rs->card_price_step * (st->cards_bought + 1))
 		line(out, "BUY CARD  # %d tokens (RR32)",

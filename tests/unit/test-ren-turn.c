@@ -725,6 +725,9 @@ form_legal(struct ren_test_game *t, const struct ren_decision *d,
 				r = -1;
 			}
 			break;
+		case RI_RELEASE:
+			r = ren_release(&c, d->player, it.a, &err);
+			break;
 		case RI_REMOVE:
 			r = ren_remove_marker(&c, d->player, it.a, it.flag,
 			    &err);
@@ -959,6 +962,24 @@ TEST(ren_choices_purchase_expansion_forms_legal)
 	CHECK_INT(form_legal(&t, &d, &form), 0);
 	CHECK(strstr(form.buf, "ATTACK Bordeaux") == NULL);
 	CHECK_CONTAINS(form.buf, "PLACE 2 IN Bordeaux\n");
+	/* reading 3, RR29: a RELEASE of each of his colored markers frees
+	   one (reading 2 did not list them) */
+	CHECK_CONTAINS(form.buf, "# no marker on his mat: a RELEASE first "
+	    "frees one for a market (RR29)\nRELEASE London  # a token of his "
+	    "stays there (RR29)\nRELEASE Basque  # a token of his stays "
+	    "there (RR29)\n");
+	t.st.reading = 2;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "RELEASE") == NULL);
+	t.st.reading = 3;
+	/* a marker placed this turn is not released, nor without a token
+	   in stock */
+	t.st.dom_new[RP("basque")] = 1;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "RELEASE Basque") == NULL);
+	t.st.p[4].stock = 0;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "RELEASE") == NULL);
 	sb_release(&form);
 	ren_test_game_release(&t);
 }
