@@ -73,6 +73,49 @@ play_form(const struct ren_state *st, int p, struct strbuf *out)
 	}
 }
 
+/*
+ * Reading 3, RR20, seed 5.5.2.2: an advance whose missing prerequisites
+ * he may buy first in the same list ("ADVANCE O  # Printed Word, $60
+ * only after ADVANCE N ($30)"), when his cash pays them all.  The prices
+ * are ren_advance_price's without claims: an advance bought this turn
+ * gives no credit (RR20), so the order does not change them.
+ */
+static void
+after_line(const struct ren_state *st, int p, int adv, struct strbuf *out)
+{
+	const struct ren_ruleset *rs = st->rs;
+	const struct ren_advance *a = &rs->advances[adv];
+	struct strbuf e, need;
+	int q, r, n = 0, price, total;
+
+	if ((st->p[p].advances >> adv & 1) ||
+	    (int)a->category == st->papal_ban)
+		return;
+	sb_init(&e);
+	sb_init(&need);
+	total = ren_advance_price(st, p, adv, 0);
+	for (q = 0; q < a->nprereq; q++) {
+		r = a->prereq[q];
+		if (st->p[p].advances >> r & 1)
+			continue;
+		sb_reset(&e);
+		if (ren_advance_allowed(st, p, r, &e) != 0) {
+			n = -1;		/* a prerequisite's own is missing */
+			break;
+		}
+		price = ren_advance_price(st, p, r, 0);
+		total += price;
+		sb_addf(&need, "%sADVANCE %c ($%d)", n++ ? " and " : "",
+		    rs->advances[r].letter, price);
+	}
+	if (n > 0 && total <= st->p[p].cash)
+		line(out, "ADVANCE %c  # %s, $%d only after %s (RR20)",
+		    a->letter, a->name, ren_advance_price(st, p, adv, 0),
+		    need.buf);
+	sb_release(&need);
+	sb_release(&e);
+}
+
 /* RR22: the boxes of relief he can pay for in state st */
 static void
 relief_lines(const struct ren_state *st, int p, struct strbuf *out)
@@ -162,8 +205,11 @@ purchase_form(const struct ren_state *st, int p, struct strbuf *out)
 	}
 	for (k = 0; k < REN_NADVANCES; k++) {
 		sb_reset(&e);
-		if (ren_advance_allowed(st, p, k, &e) != 0)
+		if (ren_advance_allowed(st, p, k, &e) != 0) {
+			if (st->reading >= 3)
+				after_line(st, p, k, out);
 			continue;
+		}
 		if (st->reading >= 3) {
 			advance_line(st, p, k, out);
 			continue;

@@ -160,10 +160,11 @@ form_number(char **form, int n, const char *key, int def)
 }
 
 /*
- * The form line l as an order: with the CLAIM lines its comment says it
- * needs first (reading 3: "ADVANCE R  # Overland East, $20 only with
- * CLAIM walter-the-penniless ($10 to Genoa)", RR19, RR20).  The caller
- * frees.
+ * The form line l as an order: with the CLAIM or ADVANCE lines its
+ * comment says it needs first (reading 3: "ADVANCE R  # Overland East,
+ * $20 only with CLAIM walter-the-penniless ($10 to Genoa)", "ADVANCE O
+ * # Printed Word, $60 only after ADVANCE N ($30)"; RR19, RR20).  The
+ * caller frees.
  */
 static char *
 with_its_claims(const char *l, const char *raw)
@@ -171,12 +172,16 @@ with_its_claims(const char *l, const char *raw)
 	const char *h = strchr(raw, '#'), *q;
 	struct strbuf sb;
 
-	if (h == NULL || strstr(h, " only with CLAIM ") == NULL)
+	if (h == NULL || (strstr(h, " only with CLAIM ") == NULL &&
+	    strstr(h, " only after ADVANCE ") == NULL))
 		return xstrdup(l);
 	sb_init(&sb);
 	for (q = h; (q = strstr(q, "CLAIM ")) != NULL; q += 6)
 		sb_addf(&sb, "CLAIM %.*s\n", (int)strcspn(q + 6, " )"),
 		    q + 6);
+	for (q = h; (q = strstr(q, "ADVANCE ")) != NULL; q += 8)
+		sb_addf(&sb, "ADVANCE %.*s\n", (int)strcspn(q + 8, " )"),
+		    q + 8);
 	sb_add(&sb, l);
 	return sb.buf;
 }

@@ -162,12 +162,16 @@ class Game:
                  else self.rng.randint(0, min(cash, stock)))
             return ["TOKENS %d" % v], None
         order, body = self.rng.choice(form)
-        # reading 3 (RR19, RR20): an advance only a Patronage claim makes
-        # affordable goes with the CLAIM lines its comment names
+        # reading 3 (RR19, RR20): an advance only a Patronage claim or a
+        # prerequisite bought first makes possible goes with the CLAIM or
+        # ADVANCE lines its comment names
         note = body.split("#", 1)[1] if "#" in body else ""
         claims = re.findall(r"CLAIM (\S+) \(", note) \
             if " only with CLAIM " in note else []
-        single = ["CLAIM %s" % c for c in claims] + [order]
+        first = re.findall(r"ADVANCE (\S+) \(", note) \
+            if " only after ADVANCE " in note else []
+        single = ["CLAIM %s" % c for c in claims] + \
+            ["ADVANCE %s" % a for a in first] + [order]
         multi = None
         if len(lines) > 1 and self.rng.random() < 0.5:
             multi = [self.rng.choice(lines)

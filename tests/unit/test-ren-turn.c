@@ -634,6 +634,15 @@ form_advance(struct ren_ctx *c, int player, int adv, const char *note,
 	int cash, want, l, r;
 
 	want = nth_dollar(note, 0);
+	/* "only after ADVANCE N ($30)": N bought first */
+	q = strstr(note, " only after ");
+	for (; q != NULL && (q = strstr(q, "ADVANCE ")) != NULL; q += 8) {
+		snprintf(claim, sizeof(claim), "ADVANCE %.*s",
+		    (int)strcspn(q + 8, " )"), q + 8);
+		if (ren_parse_line(st->rs, claim, &it, err) != 0 ||
+		    ren_buy_advance(c, player, it.a, 0, err) != 0)
+			return -1;
+	}
 	for (q = note; claims && (q = strstr(q, "CLAIM ")) != NULL; q += 6) {
 		snprintf(claim, sizeof(claim), "CLAIM %.*s",
 		    (int)strcspn(q + 6, " )"), q + 6);
@@ -1049,6 +1058,52 @@ TEST(ren_choices_purchase_form_patronage)
 	CHECK(strstr(form.buf, "CLAIM") == NULL);
 	CHECK_CONTAINS(form.buf, "ADVANCE R  # Overland East, $40 (RR20)\n");
 	sb_release(&err);
+	sb_release(&form);
+	ren_test_game_release(&t);
+}
+
+/* RR20, seed 5.5.2.2 ("buy Written Record and then Printed Word in the
+   same turn"), reading 3: an advance whose prerequisites he may buy
+   first in the same list is offered with them, when his cash pays all;
+   not one two steps away.  Reading 2 listed only advances whose
+   prerequisites he held. */
+TEST(ren_choices_purchase_form_prerequisites_first)
+{
+	struct ren_test_game t;
+	struct ren_decision d;
+	struct strbuf form;
+
+	ren_test_game_init(&t, 3);
+	sb_init(&form);
+	d.player = 0;
+	d.kind = RD_PURCHASE;
+	t.st.p[0].cash = 89;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "ADVANCE N  # Written Record, $30 (RR20)\n");
+	CHECK(strstr(form.buf, "ADVANCE O") == NULL);	/* $30 + $60 */
+	t.st.p[0].cash = 90;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "ADVANCE O  # Printed Word, $60 only after "
+	    "ADVANCE N ($30) (RR20)\n");
+	CHECK(strstr(form.buf, "ADVANCE P") == NULL);	/* needs O, N */
+	t.st.p[0].cash = 230;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "ADVANCE T  # Ocean Navigation, $120 only "
+	    "after ADVANCE A ($30) and ADVANCE S ($80) (RR20)\n");
+	/* holding The Heavens: Seaworthy Vessels first only */
+	ren_test_adv(&t, 0, 'A');
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "ADVANCE T  # Ocean Navigation, $120 only "
+	    "after ADVANCE S ($80) (RR20)\n");
+	/* Papal Decree's ban holds for the advance named */
+	t.st.papal_ban = t.st.rs->advances[ADV('T')].category;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "ADVANCE T") == NULL);
+	t.st.papal_ban = -1;
+	t.st.reading = 2;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "ADVANCE T") == NULL);
+	CHECK(strstr(form.buf, "ADVANCE O") == NULL);
 	sb_release(&form);
 	ren_test_game_release(&t);
 }
