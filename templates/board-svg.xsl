@@ -145,7 +145,14 @@
 
   <!-- ============================== colours ============================ -->
 
-  <!-- A country's fill, text or outline colour (part: fill|text|stroke). -->
+  <!--
+    A country's fill, text or outline colour (part: fill|text|stroke).
+    An attribute value template takes it from a select= of the same
+    (the discs, the players' rows), not from a variable holding this
+    template's result: libxml2 reads such a tree fragment into a 4 KB
+    buffer that the attribute then keeps, 4 KB for each disc and row of
+    the board (issue 20.8).
+  -->
   <xsl:template name="svg-colour">
     <xsl:param name="id"/>
     <xsl:param name="part" select="'fill'"/>
@@ -395,15 +402,10 @@
         <xsl:variable name="i" select="position() - 1"/>
         <xsl:variable name="cx" select="$x + 22 + ($i mod 5) * 34"/>
         <xsl:variable name="cy" select="$y + 46 + floor($i div 5) * 28"/>
-        <xsl:variable name="fill">
-          <xsl:call-template name="svg-colour"><xsl:with-param name="id" select="@country"/></xsl:call-template>
-        </xsl:variable>
-        <xsl:variable name="ink">
-          <xsl:call-template name="svg-colour">
-            <xsl:with-param name="id" select="@country"/>
-            <xsl:with-param name="part" select="'text'"/>
-          </xsl:call-template>
-        </xsl:variable>
+        <xsl:variable name="name" select="key('svg-country', @country)/@colour"/>
+        <xsl:variable name="colour" select="$layout/colours/colour[@name = $name]"/>
+        <xsl:variable name="fill" select="concat($colour/@fill, substring($name, 1, string-length($name) * not($colour)), substring('#9e9e9e', 1, 7 * not($colour or $name)))"/>
+        <xsl:variable name="ink" select="concat($colour/@text, substring('#000000', 1, 7 * not($colour)))"/>
         <circle cx="{$cx}" cy="{$cy}" r="12" fill="{$fill}" stroke="#222222" stroke-width="1.5">
           <title>
             <xsl:value-of select="concat(key('svg-country', @country)/@name, ': ', @count, ' disc(s)')"/>
@@ -723,15 +725,10 @@
       <xsl:for-each select="$game/players/player">
         <xsl:variable name="c" select="$st/country[@id = current()/@country]"/>
         <xsl:variable name="ry" select="34 + (position() - 1) * $t/@row"/>
-        <xsl:variable name="fill">
-          <xsl:call-template name="svg-colour"><xsl:with-param name="id" select="@country"/></xsl:call-template>
-        </xsl:variable>
-        <xsl:variable name="ink">
-          <xsl:call-template name="svg-colour">
-            <xsl:with-param name="id" select="@country"/>
-            <xsl:with-param name="part" select="'text'"/>
-          </xsl:call-template>
-        </xsl:variable>
+        <xsl:variable name="name" select="key('svg-country', @country)/@colour"/>
+        <xsl:variable name="colour" select="$layout/colours/colour[@name = $name]"/>
+        <xsl:variable name="fill" select="concat($colour/@fill, substring($name, 1, string-length($name) * not($colour)), substring('#9e9e9e', 1, 7 * not($colour or $name)))"/>
+        <xsl:variable name="ink" select="concat($colour/@text, substring('#000000', 1, 7 * not($colour)))"/>
         <circle cx="20" cy="{$ry + 13}" r="8" fill="{$fill}" stroke="#222222" stroke-width="1.5"/>
         <text x="34" y="{$ry + 18}" font-size="13" fill="{$svg-ink}">
           <xsl:value-of select="key('svg-country', @country)/@name"/>
