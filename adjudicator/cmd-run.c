@@ -527,13 +527,55 @@ safe_id(const char *id)
 }
 
 /*
- * The games of dir: the ids of its *.xml files, sorted.  A file that is
- * not a game (a house ruleset beside the games) is skipped as list skips
- * it, with a notice the first time (js remembers it) and never offered as
- * a game (issue 18).
+ * The head of the file at path (a game's players and seed come before
+ * its ruleset): whether it is a game, as file_is_game tells (a file that
+ * cannot be read is, and its load says why), and its sealed seed (R30)
+ * when it has one, as a new string in *sealed, for the step to open every
+ * game's with one gpg (issue 18.9).  A text that XML would read otherwise
+ * than its bytes (a reference, a CR) is left out: the game's load opens
+ * it alone.
+ */
+#define GAME_HEAD 16384
+static int
+game_head(const char *path, char **sealed)
+{
+	char *buf = xmalloc(GAME_HEAD + 1), c, *a, *b;
+	FILE *f = fopen(path, "r");
+	size_t n;
+	int game;
+
+	*sealed = NULL;
+	if (f == NULL) {
+		free(buf);
+		return 1;
+	}
+	n = fread(buf, 1, GAME_HEAD, f);
+	fclose(f);
+	buf[n] = '\0';
+	c = buf[n < 511 ? n : 511];
+	buf[n < 511 ? n : 511] = '\0';
+	game = strstr(buf, "<game ") != NULL;
+	buf[n < 511 ? n : 511] = c;
+	if (game && (a = strstr(buf, "<sealed>")) != NULL &&
+	    (b = strstr(a, "</sealed>")) != NULL) {
+		a += strlen("<sealed>");
+		if (strcspn(a, "&<\r") == (size_t)(b - a))
+			*sealed = xasprintf("%.*s", (int)(b - a), a);
+	}
+	free(buf);
+	return game;
+}
+
+/*
+ * The games of dir: the ids of its *.xml files, sorted, and the sealed
+ * seeds found at their heads (*seeds, *nseeds).  A file that is not a
+ * game (a house ruleset beside the games) is skipped as list skips it,
+ * with a notice the first time (js remembers it) and never offered as a
+ * game (issue 18).
  */
 static size_t
-list_games(const char *dir, char ***ids, struct judgestate *js)
+list_games(const char *dir, char ***ids, struct judgestate *js,
+    char ***seeds, size_t *nseeds)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -546,7 +588,7 @@ list_games(const char *dir, char ***ids, struct judgestate *js)
 		return 0;
 	while ((de = readdir(d)) != NULL) {
 		size_t len = strlen(de->d_name);
-		char *id, *path;
+		char *id, *path, *sealed;
 		int game;
 
 		if (len < 5 || strcmp(de->d_name + len - 4, ".xml") != 0)
@@ -557,8 +599,14 @@ list_games(const char *dir, char ***ids, struct judgestate *js)
 			continue;
 		}
 		path = xasprintf("%s/%s", dir, de->d_name);
+		sealed = NULL;
 		game = stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
-		    file_is_game(path);
+		    game_head(path, &sealed);
+		if (sealed != NULL) {
+			*seeds = xrealloc(*seeds, (*nseeds + 1) *
+			    sizeof(**seeds));
+			(*seeds)[(*nseeds)++] = sealed;
+		}
 		if (!game && !judge_skipped(js, de->d_name))
 			diag_warn(path, 0, "not a game (its root element is "
 			    "not <game>): run --games skips it, as list does "
@@ -923,8 +971,8 @@ run_games(struct moderation *t, const char *dir)
 {
 	struct judgestate js;
 	struct strbuf err;
-	char **ids = NULL, *lock_path, sep = '\0';
-	size_t nids = 0, i;
+	char **ids = NULL, **seeds = NULL, *lock_path, sep = '\0';
+	size_t nids = 0, nseeds = 0, i;
 	int lock, status, routed = 0, unknown = 0, answered = 0;
 	int temporary = 0;
 	struct stat sb;
@@ -942,7 +990,7 @@ run_games(struct moderation *t, const char *dir)
 		status = diag_status();
 		goto out;
 	}
-	nids = list_games(dir, &ids, &js);
+	nids = list_games(dir, &ids, &js, &seeds, &nseeds);
 	if (nids == 0) {
 		diag(EXIT_NOINPUT, dir, 0, "--games: no game files "
 		    "(GAME.xml) in this folder");
@@ -966,6 +1014,8 @@ run_games(struct moderation *t, const char *dir)
 		    "here (%d answered)\n", routed, routed == 1 ? "" : "s",
 		    nids == 1 ? "its" : "their", nids == 1 ? "" : "s",
 		    unknown, answered);
+	/* every game's sealed seed opened by one gpg (issue 18.9) */
+	game_open_seeds((const char *const *)seeds, nseeds);
 	for (i = 0; i < nids; i++) {
 		struct moderation m = *t;
 		char *path = xasprintf("%s/%s.xml", dir, ids[i]);
@@ -989,6 +1039,9 @@ out:
 	for (i = 0; i < nids; i++)
 		free(ids[i]);
 	free(ids);
+	for (i = 0; i < nseeds; i++)
+		free(seeds[i]);
+	free(seeds);
 	judgestate_release(&js);
 	game_unlock(lock);
 	return status;

@@ -606,6 +606,13 @@ int game_seal_text(struct game *g, const char *text, char **armored,
 void game_publish_session_keys(struct game *g, const char *now);
 /* Tries every source of the seed in the file; 1 if the dice have it. */
 int game_find_seed(struct game *g);
+/*
+ * Issue 18.9: the sealed seeds (R30) of many games, all sealed to the
+ * moderator's key (GNUPGHOME), opened with one gpg and kept for
+ * game_find_seed, which then starts none for them.  One that cannot be
+ * opened so is left to game_find_seed, which says why.
+ */
+void game_open_seeds(const char *const *sealed, size_t n);
 
 /* queue.c */
 

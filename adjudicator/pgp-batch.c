@@ -247,3 +247,64 @@ pgp_verify_home_all(const char *home, const char *const *msgs,
 	pgp_verify_home_finish(pgp_verify_home_start(home, msgs, lens, n,
 	    record), v);
 }
+
+void
+pgp_decrypt_home_all(const char *home, const char *const *msgs, size_t n,
+    char **plains)
+{
+	static const char *const args[] = { "--decrypt-files", NULL };
+	struct strbuf names, status, err, out;
+	struct gpg_run run;
+	const char *s, *next;
+	char *dir, *path, *part;
+	size_t i;
+	int owner, fail = 0, started, done, fd;
+
+	memset(plains, 0, n * sizeof(*plains));
+	if (n == 0 || (dir = make_temp_dir()) == NULL)
+		return;
+	owner = pgp_claim_dir(dir);	/* a next run removes it if we die */
+	sb_init(&names);
+	sb_init(&status);
+	sb_init(&err);
+	for (i = 0; i < n && !fail; i++) {
+		path = xasprintf("%s/%zu.asc", dir, i);
+		fail = write_new(path, msgs[i], strlen(msgs[i])) != 0;
+		sb_addf(&names, "%s\n", path);
+		free(path);
+	}
+	started = fail ? -1 : gpg_start_agent(home, args, names.buf,
+	    names.len, dir, &run, &err);
+	if (!fail && gpg_wait(&run, started, NULL, &status, &err) == 0) {
+		s = status.buf ? status.buf : "";
+		for (i = 0; i < n; i++) {
+			path = xasprintf("%s/%zu.asc", dir, i);
+			part = file_status(&s, path, &done);
+			free(path);
+			if (part == NULL)
+				break;	/* gpg stopped: the rest alone */
+			if (done && status_line(part, "DECRYPTION_OKAY",
+			    &next) != NULL && status_line(part,
+			    "DECRYPTION_FAILED", &next) == NULL) {
+				path = xasprintf("%s/%zu", dir, i);
+				fd = open(path, O_RDONLY | O_NOFOLLOW |
+				    O_CLOEXEC);
+				free(path);
+				if (fd >= 0) {
+					sb_init(&out);
+					read_all(fd, &out);
+					close(fd);
+					plains[i] = out.buf != NULL ?
+					    sb_detach(&out) : xstrdup("");
+				}
+			}
+			free(part);
+		}
+	}
+	remove_tree(dir);
+	pgp_unclaim_dir(NULL, owner);
+	free(dir);
+	sb_release(&names);
+	sb_release(&status);
+	sb_release(&err);
+}

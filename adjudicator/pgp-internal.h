@@ -61,6 +61,10 @@ struct gpg_run {
 /* tmpdir: a private folder for gpg's temporary files, or NULL */
 int gpg_start(const char *home, const char *const *args, const char *in,
     size_t len, const char *tmpdir, struct gpg_run *r, struct strbuf *err);
+/* The same, the gpg-agent started when it is not running (secret keys). */
+int gpg_start_agent(const char *home, const char *const *args,
+    const char *in, size_t len, const char *tmpdir, struct gpg_run *r,
+    struct strbuf *err);
 /*
  * As gpg_start, but gpg is started by a thread of its own, so that the
  * caller goes on at once (issue 17.12): a failure to start it is told by

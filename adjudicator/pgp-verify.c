@@ -433,11 +433,12 @@ spawner(void *arg)
  * game meanwhile).  0, or -1 with err.  With async, a thread of its own
  * starts it: posix_spawn returns only once gpg has replaced the child
  * (the child shares the caller's memory until then), a part of a run's
- * time, longer when the other processor is busy.
+ * time, longer when the other processor is busy.  With agent, gpg starts
+ * the gpg-agent when none runs (a secret key's work).
  */
 static int
 start(const char *home, const char *const *args, const char *in,
-    size_t len, const char *tmpdir, struct gpg_run *r, int async,
+    size_t len, const char *tmpdir, struct gpg_run *r, int async, int agent,
     struct strbuf *err)
 {
 	size_t i, n = 0;
@@ -462,7 +463,8 @@ start(const char *home, const char *const *args, const char *in,
 	r->argv[n++] = "gpg";
 	r->argv[n++] = "--batch";
 	r->argv[n++] = "--no-tty";
-	r->argv[n++] = "--no-autostart";
+	if (!agent)	/* one that needs a secret key starts it */
+		r->argv[n++] = "--no-autostart";
 	r->argv[n++] = "--disable-dirmngr";
 	r->argv[n++] = "--no-auto-key-retrieve";
 	r->argv[n++] = "--trust-model";
@@ -514,14 +516,21 @@ int
 gpg_start(const char *home, const char *const *args, const char *in,
     size_t len, const char *tmpdir, struct gpg_run *r, struct strbuf *err)
 {
-	return start(home, args, in, len, tmpdir, r, 0, err);
+	return start(home, args, in, len, tmpdir, r, 0, 0, err);
 }
 
 int
 gpg_start_async(const char *home, const char *const *args, const char *in,
     size_t len, const char *tmpdir, struct gpg_run *r, struct strbuf *err)
 {
-	return start(home, args, in, len, tmpdir, r, 1, err);
+	return start(home, args, in, len, tmpdir, r, 1, 0, err);
+}
+
+int
+gpg_start_agent(const char *home, const char *const *args, const char *in,
+    size_t len, const char *tmpdir, struct gpg_run *r, struct strbuf *err)
+{
+	return start(home, args, in, len, tmpdir, r, 0, 1, err);
 }
 
 int

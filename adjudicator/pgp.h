@@ -117,6 +117,16 @@ struct pgp_verdict {
 void pgp_verify_home_all(const char *home, const char *const *msgs,
     const size_t *lens, size_t n, int record, struct pgp_verdict *v);
 /*
+ * Issue 18.9: n messages encrypted to a secret key of home (the sealed
+ * seeds of a club's games, all sealed to the moderator) opened by one gpg
+ * ("gpg --decrypt-files", the gpg-agent started if need be), where a
+ * context opens each with a gpg of its own.  plains[i] (caller frees):
+ * message i's plain text, or NULL when it was not opened here (the
+ * caller opens it alone, which says why).
+ */
+void pgp_decrypt_home_all(const char *home, const char *const *msgs,
+    size_t n, char **plains);
+/*
  * pgp_verify_home_all in two halves (issue 17): _start hands the messages
  * (which it copies) to gpg and returns at once, so that the caller does
  * other work meanwhile (resolve loads the game); _finish waits for gpg,

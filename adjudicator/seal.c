@@ -368,50 +368,109 @@ static struct opened_seed {
 } *opened_seeds;
 static size_t nopened_seeds;
 
+/* The seed in an opened sealed seed's text (padded hex); 0 or -1. */
+static int
+seed_of_plain(char *plain, unsigned char seed[SEED_BYTES])
+{
+	char *s, *e;
+
+	pgp_unpad(plain);
+	for (s = plain; *s == ' ' || *s == '\n'; s++)
+		;
+	for (e = s; (*e >= '0' && *e <= '9') || (*e >= 'a' && *e <= 'f');
+	    e++)
+		;
+	*e = '\0';
+	return hex_decode(s, seed, SEED_BYTES);
+}
+
+static const struct opened_seed *
+opened_seed(const char sealed[65])
+{
+	size_t i;
+
+	for (i = 0; i < nopened_seeds; i++)
+		if (strcmp(opened_seeds[i].sealed, sealed) == 0)
+			return &opened_seeds[i];
+	return NULL;
+}
+
+static void
+keep_seed(const char sealed[65], const unsigned char seed[SEED_BYTES])
+{
+	opened_seeds = xrealloc(opened_seeds, (nopened_seeds + 1) *
+	    sizeof(*opened_seeds));
+	memcpy(opened_seeds[nopened_seeds].sealed, sealed, 65);
+	memcpy(opened_seeds[nopened_seeds].seed, seed, SEED_BYTES);
+	nopened_seeds++;
+}
+
+void
+game_open_seeds(const char *const *sealed, size_t n)
+{
+	const char *home = getenv("GNUPGHOME");
+	const char **todo = xcalloc(n + 1, sizeof(*todo));
+	char (*digest)[65] = xcalloc(n + 1, sizeof(*digest));
+	char **plains, *path;
+	unsigned char seed[SEED_BYTES];
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		sha256_hex(sealed[i], strlen(sealed[i]), digest[m]);
+		if (opened_seed(digest[m]) == NULL)
+			todo[m++] = sealed[i];
+	}
+	if (m >= 2) {	/* one alone: game_find_seed's context does it */
+		path = home && *home ? xstrdup(home) : xasprintf("%s/.gnupg",
+		    getenv("HOME") ? getenv("HOME") : ".");
+		plains = xcalloc(m, sizeof(*plains));
+		pgp_decrypt_home_all(path, todo, m, plains);
+		/*
+		 * Kept by what was sealed, whatever its game: game_find_seed
+		 * takes a seed only where the game's commitment says it is
+		 * the game's (R30).
+		 */
+		for (i = 0; i < m; i++) {
+			if (plains[i] != NULL && opened_seed(digest[i]) ==
+			    NULL && seed_of_plain(plains[i], seed) == 0)
+				keep_seed(digest[i], seed);
+			free(plains[i]);
+		}
+		free(plains);
+		free(path);
+	}
+	free(todo);
+	free(digest);
+}
+
 int
 game_find_seed(struct game *g)
 {
+	const struct opened_seed *o;
 	struct strbuf err;
 	struct pgp *p;
 	unsigned char seed[SEED_BYTES];
-	char *plain = NULL, *s, *e, commit[65], sealed[65];
-	size_t i;
+	char *plain = NULL, commit[65], sealed[65];
 
 	if (g->dice.have_key)
 		return 1;
 	if (g->sealed_seed == NULL)
 		return 0;
 	sha256_hex(g->sealed_seed, strlen(g->sealed_seed), sealed);
-	for (i = 0; i < nopened_seeds; i++)
-		if (strcmp(opened_seeds[i].sealed, sealed) == 0) {
-			seed_commitment(opened_seeds[i].seed, commit);
-			if (strcmp(commit, g->commitment) == 0)
-				dice_set_key(&g->dice, opened_seeds[i].seed);
-			return g->dice.have_key;
-		}
+	if ((o = opened_seed(sealed)) != NULL) {
+		seed_commitment(o->seed, commit);
+		if (strcmp(commit, g->commitment) == 0)
+			dice_set_key(&g->dice, o->seed);
+		return g->dice.have_key;
+	}
 	sb_init(&err);
 	p = game_moderator(g, &err);
-	if (p != NULL && pgp_decrypt(p, g->sealed_seed, &plain, &err) == 0) {
-		pgp_unpad(plain);
-		for (s = plain; *s == ' ' || *s == '\n'; s++)
-			;
-		for (e = s; (*e >= '0' && *e <= '9') || (*e >= 'a' &&
-		    *e <= 'f'); e++)
-			;
-		*e = '\0';
-		if (hex_decode(s, seed, SEED_BYTES) == 0) {
-			seed_commitment(seed, commit);
-			if (strcmp(commit, g->commitment) == 0) {
-				dice_set_key(&g->dice, seed);
-				opened_seeds = xrealloc(opened_seeds,
-				    (nopened_seeds + 1) *
-				    sizeof(*opened_seeds));
-				memcpy(opened_seeds[nopened_seeds].sealed,
-				    sealed, sizeof(sealed));
-				memcpy(opened_seeds[nopened_seeds].seed, seed,
-				    SEED_BYTES);
-				nopened_seeds++;
-			}
+	if (p != NULL && pgp_decrypt(p, g->sealed_seed, &plain, &err) == 0 &&
+	    seed_of_plain(plain, seed) == 0) {
+		seed_commitment(seed, commit);
+		if (strcmp(commit, g->commitment) == 0) {
+			dice_set_key(&g->dice, seed);
+			keep_seed(sealed, seed);
 		}
 	}
 	free(plain);

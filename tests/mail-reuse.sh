@@ -9,8 +9,9 @@
 #   - an SMTP 4xx to one recipient: the mails to the others still go
 #     in the same step, that one waits for the next step and goes once;
 #   - one step logs in to IMAP once and connects to SMTP once,
-#     games with the same keys have their signer's key listed once, and
-#     each game file is read twice, listed and loaded (strace);
+#     games with the same keys have their signer's key listed once, the
+#     games' sealed seeds are opened by one gpg, and each game file is
+#     read twice, listed and loaded (strace);
 #   - a step killed after a mail was sent and recorded (a line of
 #     GAME.xml.mail.sent) sends the rest in the next step, none twice;
 #   - a step with no mail rewrites no game's mail state;
@@ -144,6 +145,9 @@ check() {	# check NAME command...
 letters
 if command -v strace > /dev/null; then
 	hour=$((hour + 1))
+	# the moderator's gpg-agent runs before: one the step's gpg started
+	# would be followed by strace -f, which would wait for it to end
+	gpg-connect-agent --homedir "$w/moderator" /bye > /dev/null 2>&1
 	strace -f -qq -e trace=connect,execve,sendto,openat -s 40 -o "$w/strace" \
 		"$adj" run --games "$J" \
 		--imap "imap://127.0.0.1:$IMAP_PORT/judge" \
@@ -166,6 +170,13 @@ if command -v strace > /dev/null; then
 	k=$(grep -oh 'signer="[^"]*"' "$J"/*.xml.mail | sort -u | wc -l)
 	[ "$l" -eq "$k" ] && [ "$k" -lt 4 ] && ok ||
 		bad "a step of 4 games with the same keys listed keys $l times, not $k (once a signer)"
+	# the four sealed seeds opened by one gpg, none by GPGME's gpg
+	d=$(grep "execve(\"[^\"]*gpg\",.*\"$w/moderator\", .*\"--decrypt-files\"" \
+	    "$w/strace" | grep -c ' = 0$')
+	e=$(grep "execve(\"[^\"]*gpg\",.*\"$w/moderator\".*\"--decrypt\"" \
+	    "$w/strace" | grep -c ' = 0$')
+	[ "$d" -eq 1 ] && [ "$e" -eq 0 ] && ok ||
+		bad "a step of 4 games opened their seeds with $d batches and $e gpg of their own, not 1 and 0"
 	# each game file is read twice in a step that fetches, checks,
 	# resolves, saves, reports and reminds: its head when the games
 	# are listed (a game or a house ruleset?), then once when it is
