@@ -302,6 +302,13 @@ expansion_form(const struct ren_state *st, int p, struct strbuf *out)
 		n = ren_attack_check(st, p, i, 0, &e);
 		if (n > 0)
 			line(out, "ATTACK %s  # %d tokens (RR28)", pr->name, n);
+		/* reading 3, RR30: a Cathedral holder declares it on the
+		   attack; the line is legal whatever the defenders hold */
+		if (n > 0 && st->reading >= 3 && ren_has(st, p, 'H'))
+			line(out, "ATTACK %s CATHEDRAL  # %d tokens; Cathedral "
+			    "wins it unless a defender there holds Cathedral "
+			    "or he used it against one this turn (RR30)",
+			    pr->name, n);
 		/* the most he may place: up to dominance when alone, up to
 		   the market number beside others (coexistence, RR27) */
 		room = pr->type == RP_SATELLITE ? 1 : pr->market -

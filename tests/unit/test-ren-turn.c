@@ -966,6 +966,20 @@ TEST(ren_choices_purchase_expansion_forms_legal)
 	CHECK_INT(form_legal(&t, &d, &form), 0);
 	CHECK_CONTAINS(form.buf, "PLACE 2 IN Bordeaux\n");
 	CHECK_CONTAINS(form.buf, "ATTACK Bordeaux  # 6 tokens (RR28)\n");
+	CHECK(strstr(form.buf, "CATHEDRAL") == NULL);
+	/* reading 3, RR30: a Cathedral holder may declare it (reading 2
+	   did not list the line) */
+	ren_test_adv(&t, 4, 'F');
+	ren_test_adv(&t, 4, 'H');
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "ATTACK Bordeaux  # 6 tokens (RR28)\n"
+	    "ATTACK Bordeaux CATHEDRAL  # 6 tokens; Cathedral wins it unless "
+	    "a defender there holds Cathedral or he used it against one this "
+	    "turn (RR30)\n");
+	t.st.reading = 2;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "CATHEDRAL") == NULL);
+	t.st.reading = 3;
 	/* no marker on his mat: no attack on a market, no dominance */
 	t.st.p[4].mat = 0;
 	CHECK_INT(form_legal(&t, &d, &form), 0);
