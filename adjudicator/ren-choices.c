@@ -279,6 +279,30 @@ release_lines(const struct ren_state *st, int p, struct strbuf *out)
 	free(scratch);
 }
 
+/*
+ * Reading 3, RR31: a Wind/Watermill holder who has not tried it this
+ * turn may add TRADE and a card of his hand to an attack on another
+ * player's dominance marker whose owner holds a card, when the market
+ * number's tokens are left after the n the attack commits: each card a
+ * line (ren_windmill checks them again after the attack is won).
+ */
+static void
+trade_lines(const struct ren_state *st, int p, int prov, int n,
+    struct strbuf *out)
+{
+	const struct ren_ruleset *rs = st->rs;
+	int d = st->dom[prov], mn = rs->provinces[prov].market, k;
+
+	if (!ren_has(st, p, 'J') || st->p[p].windmill_tried || d < 0 ||
+	    d == p || st->p[d].hand == 0 || st->p[p].expansion - n < mn)
+		return;
+	for (k = 0; k < rs->ncards; k++)
+		if (st->p[p].hand >> k & 1)
+			line(out, "ATTACK %s TRADE %s  # %d tokens, then %d for "
+			    "Wind/Watermill if he wins (RR31)",
+			    rs->provinces[prov].name, rs->cards[k].id, n, mn);
+}
+
 static void
 expansion_form(const struct ren_state *st, int p, struct strbuf *out)
 {
@@ -309,6 +333,8 @@ expansion_form(const struct ren_state *st, int p, struct strbuf *out)
 			    "wins it unless a defender there holds Cathedral "
 			    "or he used it against one this turn (RR30)",
 			    pr->name, n);
+		if (n > 0 && st->reading >= 3)
+			trade_lines(st, p, i, n, out);
 		/* the most he may place: up to dominance when alone, up to
 		   the market number beside others (coexistence, RR27) */
 		room = pr->type == RP_SATELLITE ? 1 : pr->market -

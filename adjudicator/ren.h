@@ -152,7 +152,8 @@ struct ren_leader {
  *      REMOVE is offered only when the cash pays it (RR9), RELIEF
  *      priced after the default stabilization (RR19); RELEASE lines
  *      with no marker on the mat (RR29); an advance after its missing
- *      prerequisites (RR20); ATTACK ... CATHEDRAL for its holder (RR30).
+ *      prerequisites (RR20); ATTACK ... CATHEDRAL for its holder (RR30)
+ *      and ATTACK ... TRADE card for Wind/Watermill's (RR31).
  *      The final card play's default province is looked for among the
  *      markers of each other player in turn, leading first (RR36).
  *      A caravan passes only through a province the player could enter

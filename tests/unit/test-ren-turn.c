@@ -747,6 +747,16 @@ form_legal(struct ren_test_game *t, const struct ren_decision *d,
 		case RI_ATTACK:
 			r = ren_attack_check(copy, d->player, it.a, it.n, &err);
 			r = r > 0 ? 0 : -1;
+			/* RR31: TRADE is tried when the attack is won, as the
+			   expansion script does; a trade refused is a line
+			   skipped */
+			if (r == 0 && it.trade > 0) {
+				r = ren_attack(&c, d->player, it.a, it.n, it.flag,
+				    &err);
+				r = r < 0 ? -1 : r == 1 && copy->beaten >= 0 ?
+				    ren_windmill(&c, d->player, it.a,
+				    it.trade - 1, &err) : 0;
+			}
 			break;
 		case RI_BUY_CARD:
 			r = d->kind == RD_BUY ? ren_buy_card(&c, d->player,
@@ -980,6 +990,40 @@ TEST(ren_choices_purchase_expansion_forms_legal)
 	CHECK_INT(form_legal(&t, &d, &form), 0);
 	CHECK(strstr(form.buf, "CATHEDRAL") == NULL);
 	t.st.reading = 3;
+	/* RR31, reading 3: Wind/Watermill's TRADE with each card of his
+	   hand, on an attack on a marker whose owner holds a card, when
+	   the market number's tokens are left after the attack */
+	ren_test_adv(&t, 4, 'I');
+	ren_test_adv(&t, 4, 'J');
+	ren_test_card(&t, 4, "war");
+	ren_test_card(&t, 4, "stone-1a");
+	ren_test_card(&t, 2, "famine");
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	/* Barcelona's capital: 9 tokens of his 12, 3 left for market 3 */
+	CHECK_CONTAINS(form.buf, "ATTACK Barcelona TRADE stone-1a  # 9 "
+	    "tokens, then 3 for Wind/Watermill if he wins (RR31)\n"
+	    "ATTACK Barcelona TRADE war  # 9 tokens, then 3 for "
+	    "Wind/Watermill if he wins (RR31)\n");
+	CHECK(strstr(form.buf, "ATTACK Bordeaux TRADE") == NULL);
+	ren_test_dom(&t, 2, "bordeaux");	/* a marker there now */
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK_CONTAINS(form.buf, "ATTACK Bordeaux TRADE stone-1a  # ");
+	CHECK_CONTAINS(form.buf, "ATTACK Bordeaux TRADE war  # ");
+	/* 10 tokens: none left for Barcelona's trade */
+	t.st.p[4].expansion = 10;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "ATTACK Barcelona TRADE") == NULL);
+	t.st.p[4].expansion = 12;
+	t.st.p[4].windmill_tried = 1;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "TRADE") == NULL);
+	t.st.p[4].windmill_tried = 0;
+	t.st.reading = 2;
+	CHECK_INT(form_legal(&t, &d, &form), 0);
+	CHECK(strstr(form.buf, "TRADE") == NULL);
+	t.st.reading = 3;
+	t.st.dom[RP("bordeaux")] = -1;
+	t.st.p[2].mat++;
 	/* no marker on his mat: no attack on a market, no dominance */
 	t.st.p[4].mat = 0;
 	CHECK_INT(form_legal(&t, &d, &form), 0);
