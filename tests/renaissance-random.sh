@@ -88,6 +88,15 @@ if python3 tests/tools/ren-bot.py ./build/adjudicator --games 1 --seed 7 \
     --players 3 --defaults 60 > "$out" 2>&1; then ok
 else bad "ren-bot.py --seed 7 --players 3 --defaults 60"; fi
 cat "$out"
+# issue 20 point 3: the golden games replayed under the current reading;
+# at every 10th run each line of each form, sent alone, is accepted and
+# carried out (tests/tools/ren-golden-forms.py)
+for g in tests/games/ren-*/; do
+	if python3 tests/tools/ren-golden-forms.py ./build/adjudicator "$g" \
+	    10 > "$out" 2>&1; then ok
+	else bad "ren-golden-forms.py $g"; fi
+	cat "$out"
+done
 
 echo "renaissance-random: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
