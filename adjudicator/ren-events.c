@@ -433,9 +433,9 @@ form_line(const struct ren_state *st, int player, int card,
 /*
  * Reading 3, RR18: Pirates/Vikings in epochs 2 and 3 names 2 or 3
  * different coastal provinces holding a marker: a line for each set, in
- * the map's order, as the other cards list each choice.  A set is one
- * choice (the order named changes nothing).  At most as many lines as
- * the map has provinces, so that no card's form is longer than
+ * the data file's order, as the other cards list each choice.  A set is
+ * one choice (the order named changes nothing).  At most as many lines
+ * as the data file has provinces, so that no card's form is longer than
  * Rebellion's can be; a comment counts the sets left out.  Returns the
  * lines listed.
  */

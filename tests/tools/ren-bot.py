@@ -65,10 +65,11 @@ def form_of(path):
             forms[step] = []
             cur = None
         elif step and line.startswith("#     ") and cur is not None:
-            # a wrapped choice: part of the order until its comment
+            # a wrapped choice: part of the order until its comment, and
+            # of the comment after it (the CLAIM lines an advance needs)
             if "#" not in forms[step][cur][1]:
                 forms[step][cur][0] += " " + line[6:].split("#")[0].strip()
-                forms[step][cur][1] += line[6:]
+            forms[step][cur][1] += " " + line[6:]
         elif step and line.startswith("#   "):
             body = line[4:]
             forms[step].append([body.split("#")[0].strip(), body])
