@@ -209,6 +209,8 @@ first_of(const char *buf, size_t len, const char *needle)
 static void
 put(struct game_write *w, const char *from, size_t len)
 {
+	if (len == 0)
+		return;
 	memcpy(w->out + w->olen, from, len);
 	w->olen += len;
 }
@@ -326,10 +328,12 @@ game_save_begin(struct game *g, xmlDoc *doc, const char *path,
 			lr = er = la;	/* nothing put there */
 		w->out = xmalloc((size_t)len + (rb - ra) + oldlen + 1);
 		put(w, m, lr);
-		put(w, g->file + ra, rb - ra);
+		if (rb > ra)
+			put(w, g->file + ra, rb - ra);
 		put(w, m + er, la - er);
 		w->splice_from = w->olen;
-		put(w, g->file + g->splice_from, oldlen);
+		if (oldlen > 0)	/* g->file is NULL for a new game */
+			put(w, g->file + g->splice_from, oldlen);
 		put(w, m + ea, lb - ea);
 		w->splice_to = w->olen;
 		put(w, m + eb, (size_t)len - eb);
