@@ -253,7 +253,12 @@ verify_order_message(struct game *g, struct pgp *keys, struct pgp *mod,
 			rc = entity_orders(keys, plain, fpr, 0, err) < 0 ? -1 :
 			    0;
 		else {
-			/* PGP/MIME in two steps: a signed entity, encrypted */
+			/*
+			 * PGP/MIME in two steps: a signed entity, encrypted.
+			 * A text the check above gave before it refused the
+			 * signature (signed too late) is not this one.
+			 */
+			free(*plain);
 			sb_init(&e2);
 			if (pgp_decrypt(p, msg, plain, &e2) == 0 &&
 			    entity_orders(keys, plain, fpr, 1, &e2) == 1) {
