@@ -492,7 +492,10 @@ test_crash_after_fetch(void)
  * list of games and moved to aor-unknown.  Then each game is run as
  * `run DIR/GAME.xml` would run it, with its own folder and its own lock:
  * a game locked by another run waits for the next one (status 75), the
- * others go on.  The routing holds DIR/.judge.lock.
+ * others go on.  The routing holds DIR/.judge.lock.  What the games of a
+ * club share is done once for the step (issue 18.9): one IMAP session,
+ * one SMTP connection, one gpg for every game's sealed seed (R30) and one
+ * for the clearsigned orders of all games with the same keys.
  */
 
 #define GAME_FOLDER_PREFIX "aor-game-"
@@ -726,10 +729,12 @@ decrypted_game_line(const char *plain, char out[64])
 	sb_release(&err);
 }
 
-/* The game a message is for, by its orders or its Subject; "" if none. */
+/* The game a message is for, by its orders or its Subject; "" if none.
+ * *clearsigned: its clearsigned orders as the game's fetch finds them
+ * (a new string), or NULL. */
 static void
 route_of(const struct imap_msg *im, struct pgp **mod, int *tried,
-    char out[64])
+    char out[64], char **clearsigned)
 {
 	struct mail_info info, inner_info;
 	struct mail_order order, inner;
@@ -739,8 +744,12 @@ route_of(const struct imap_msg *im, struct pgp **mod, int *tried,
 	const char *s;
 
 	out[0] = '\0';
+	*clearsigned = NULL;
 	sb_init(&err);
 	if (mail_parse(im->raw, im->len, &info, &order, &err) == 0) {
+		if (order.kind == PART_CLEARSIGNED && order.text != NULL &&
+		    strlen(order.text) == order.len)
+			*clearsigned = xstrdup(order.text);
 		if (order.kind == PART_PGP_ENCRYPTED &&
 		    (p = moderator_pgp(mod, tried)) != NULL &&
 		    pgp_decrypt(p, order.text, &plain, &err) == 0) {
@@ -877,11 +886,75 @@ worse(int a, int b)
 	return a;
 }
 
+/*
+ * Issue 18.9: the clearsigned orders routed to games checked by one gpg
+ * for each set of registered keys, in the keyring of one game of the set
+ * (a club's games have the same players, and so the same keys): the
+ * verdicts are kept by the keyring's label (keys.sha256, the SHA-256 of
+ * its keys), and each game's own check finds them where its keyring has
+ * that label, as after resolve's early check (keyring.c); elsewhere it
+ * checks the order itself.
+ */
+struct routed_order {
+	char label[65];
+	char *path;		/* DIR/GAME.xml, its keyring GAME.xml.keys */
+	char *text;
+};
+
+static void
+verify_routed(struct routed_order *r, size_t n)
+{
+	struct pgp_verdict *v;
+	char **msgs, *home, label[65];
+	size_t *lens, i, j, m;
+
+	for (i = 0; i < n; i++) {
+		if (r[i].text == NULL)
+			continue;
+		msgs = xcalloc(n + 1, sizeof(*msgs));
+		lens = xcalloc(n + 1, sizeof(*lens));
+		for (j = i, m = 0; j < n; j++)
+			if (r[j].text != NULL &&
+			    strcmp(r[j].label, r[i].label) == 0) {
+				msgs[m] = r[j].text;
+				lens[m++] = strlen(r[j].text);
+				r[j].text = NULL;
+			}
+		/* one alone: its game's fetch checks it as cheaply */
+		v = xcalloc(m + 1, sizeof(*v));
+		home = xasprintf("%s.keys", r[i].path);
+		if (m >= 2)
+			pgp_verify_home_all(home, (const char *const *)msgs,
+			    lens, m, 0, v);
+		/* a keyring made anew meanwhile (a key registered): no
+		 * verdict is kept under the label it had */
+		if (game_keyring_label(r[i].path, label) != 0 ||
+		    strcmp(label, r[i].label) != 0)
+			for (j = 0; j < m; j++) {
+				free(v[j].plain);
+				free(v[j].err);
+				v[j].plain = v[j].err = NULL;
+				v[j].judged = 0;
+			}
+		game_keep_verdicts(r[i].label, msgs, m, v);
+		free(home);
+		free(lens);
+	}
+	for (i = 0; i < n; i++) {
+		free(r[i].path);
+		free(r[i].text);
+	}
+	free(r);
+}
+
 /* Routes the judge's inbox into the games' folders.  Its exit status. */
 static int
-route_inbox(struct moderation *t, struct judgestate *js, char sep,
-    char **ids, size_t nids, int *routed, int *unknown, int *answered)
+route_inbox(struct moderation *t, struct judgestate *js, const char *dir,
+    char sep, char **ids, size_t nids, int *routed, int *unknown,
+    int *answered)
 {
+	struct routed_order *ro = NULL;
+	size_t nro = 0;
 	struct imap_msg *msgs = NULL;
 	struct strbuf err;
 	struct pgp *mod = NULL;
@@ -900,12 +973,23 @@ route_inbox(struct moderation *t, struct judgestate *js, char sep,
 		return temporary ? EXIT_TEMPFAIL : EXIT_DATAERR;
 	}
 	for (i = 0; i < n; i++) {
-		char id[64], *folder;
+		char id[64], *folder, *text, *path, label[65];
 		int known = 0, a = 0;
 
-		route_of(&msgs[i], &mod, &tried, id);
+		route_of(&msgs[i], &mod, &tried, id, &text);
 		for (k = 0; k < nids && !known; k++)
 			known = strcmp(ids[k], id) == 0;
+		path = known && text != NULL ? xasprintf("%s/%s.xml", dir,
+		    id) : NULL;
+		if (path != NULL && game_keyring_label(path, label) == 0) {
+			ro = xrealloc(ro, (nro + 1) * sizeof(*ro));
+			memcpy(ro[nro].label, label, sizeof(label));
+			ro[nro].path = path;
+			ro[nro++].text = text;
+			text = path = NULL;
+		}
+		free(path);
+		free(text);
 		if (!known) {
 			a = answer_unknown(t, js, &msgs[i], id, ids, nids,
 			    answered);
@@ -938,6 +1022,7 @@ route_inbox(struct moderation *t, struct judgestate *js, char sep,
 		pgp_close(mod);
 	imap_msgs_free(msgs, n);
 	sb_release(&err);
+	verify_routed(ro, nro);
 	return status;
 }
 
@@ -1007,7 +1092,7 @@ run_games(struct moderation *t, const char *dir)
 		goto out;
 	}
 	sb_release(&err);
-	status = route_inbox(t, &js, sep, ids, nids, &routed, &unknown,
+	status = route_inbox(t, &js, dir, sep, ids, nids, &routed, &unknown,
 	    &answered);
 	if (routed + unknown > 0)
 		printf("judge: routed %d mail%s to %s game%s, %d for no game "

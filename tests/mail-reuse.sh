@@ -10,8 +10,9 @@
 #     in the same step, that one waits for the next step and goes once;
 #   - one step logs in to IMAP once and connects to SMTP once,
 #     games with the same keys have their signer's key listed once, the
-#     games' sealed seeds are opened by one gpg, and each game file is
-#     read twice, listed and loaded (strace);
+#     games' sealed seeds are opened by one gpg, so are their orders
+#     checked, and each game file is read twice, listed and loaded
+#     (strace);
 #   - a step killed after a mail was sent and recorded (a line of
 #     GAME.xml.mail.sent) sends the rest in the next step, none twice;
 #   - a step with no mail rewrites no game's mail state;
@@ -177,6 +178,14 @@ if command -v strace > /dev/null; then
 	    "$w/strace" | grep -c ' = 0$')
 	[ "$d" -eq 1 ] && [ "$e" -eq 0 ] && ok ||
 		bad "a step of 4 games opened their seeds with $d batches and $e gpg of their own, not 1 and 0"
+	# the four orders (the games have the same keys) checked by one gpg
+	# in one game's keyring, none by a gpg of its game's own
+	b=$(grep 'execve("[^"]*gpg",.*\.xml\.keys", .*"--decrypt-files"' \
+	    "$w/strace" | grep -c ' = 0$')
+	o=$(grep 'execve("[^"]*gpg",.*\.xml\.keys", .*"--decrypt", "--"' \
+	    "$w/strace" | grep -c ' = 0$')
+	[ "$b" -eq 1 ] && [ "$o" -eq 0 ] && ok ||
+		bad "a step of 4 games checked their orders with $b batches and $o gpg of their own, not 1 and 0"
 	# each game file is read twice in a step that fetches, checks,
 	# resolves, saves, reports and reminds: its head when the games
 	# are listed (a game or a house ruleset?), then once when it is
