@@ -154,7 +154,7 @@ check_received(struct game *g, const char *path, int *unchecked,
 		const char *text = e->text ? e->text : "";
 		const char *msg = received_message(e, &len);
 		const char *sk = NULL;
-		char *plain = NULL, *conv;
+		char *plain = NULL, *conv = NULL;
 		long long when = 0;
 		int v, unopened = 0;
 
