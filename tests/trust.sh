@@ -212,15 +212,17 @@ order adv-old.txt Prussia T2.S1 "PASS  # signed before B"
 sign prussia "$w/adv-a.txt" "$w/adv-a.asc.txt"
 resolve "$w/adv-a.asc.txt" > /dev/null 2> "$w/err" && ok || { bad "advance order A refused"; cat "$w/err"; }
 sleep 1
+# B is signed at tb or later, tb at least a second after A (and after the
+# key's birth): an order signed at tb - 1 is surely older than B, also on
+# a machine fast enough to sign the key, A and B within two seconds
+tb=$(date +%s)
 sign prussia "$w/adv-b.txt" "$w/adv-b.asc.txt"
 resolve "$w/adv-b.asc.txt" > /dev/null 2> "$w/err" && ok || { bad "advance order B refused"; cat "$w/err"; }
 grep -q "# B" "$w/game.xml" && ok || bad "B is not queued"
 expect replayed-advance-order 65 "adv-a.asc.txt:1: error: this signed message is in the game already" \
 	resolve "$w/adv-a.asc.txt"
-pborn=$(gpg --homedir "$w/prussia" --with-colons --list-keys 2>/dev/null |
-	awk -F: '/^pub/ {print $6; exit}')
 gpg --homedir "$w/prussia" --batch --quiet --yes --pinentry-mode loopback \
-	--passphrase '' --faked-system-time "$((pborn + 1))" \
+	--passphrase '' --faked-system-time "$((tb - 1))" \
 	--clearsign -o "$w/adv-old.asc.txt" "$w/adv-old.txt" 2>/dev/null
 expect older-signature 65 "adv-old.asc.txt:6: error: step T2.S1: signed at" \
 	resolve "$w/adv-old.asc.txt"
