@@ -136,6 +136,10 @@ sent_once() {
 	t=$(ls "$srv/sink/new" | wc -l)
 	[ "$t" -eq "$q" ] || { echo "the sink has $t mails, $q sent"; return 1; }
 }
+started() {	# started PATTERN: the programs of the step's strace matching
+		# PATTERN that did start (execve returned 0)
+	grep "$1" "$w/strace" | grep -c ' = 0$'
+}
 check() {	# check NAME command...
 	name=$1
 	shift
@@ -172,18 +176,14 @@ if command -v strace > /dev/null; then
 	[ "$l" -eq "$k" ] && [ "$k" -lt 4 ] && ok ||
 		bad "a step of 4 games with the same keys listed keys $l times, not $k (once a signer)"
 	# the four sealed seeds opened by one gpg, none by GPGME's gpg
-	d=$(grep "execve(\"[^\"]*gpg\",.*\"$w/moderator\", .*\"--decrypt-files\"" \
-	    "$w/strace" | grep -c ' = 0$')
-	e=$(grep "execve(\"[^\"]*gpg\",.*\"$w/moderator\".*\"--decrypt\"" \
-	    "$w/strace" | grep -c ' = 0$')
+	d=$(started "execve(\"[^\"]*gpg\",.*\"$w/moderator\", .*\"--decrypt-files\"")
+	e=$(started "execve(\"[^\"]*gpg\",.*\"$w/moderator\".*\"--decrypt\"")
 	[ "$d" -eq 1 ] && [ "$e" -eq 0 ] && ok ||
 		bad "a step of 4 games opened their seeds with $d batches and $e gpg of their own, not 1 and 0"
 	# the four orders (the games have the same keys) checked by one gpg
 	# in one game's keyring, none by a gpg of its game's own
-	b=$(grep 'execve("[^"]*gpg",.*\.xml\.keys", .*"--decrypt-files"' \
-	    "$w/strace" | grep -c ' = 0$')
-	o=$(grep 'execve("[^"]*gpg",.*\.xml\.keys", .*"--decrypt", "--"' \
-	    "$w/strace" | grep -c ' = 0$')
+	b=$(started 'execve("[^"]*gpg",.*\.xml\.keys", .*"--decrypt-files"')
+	o=$(started 'execve("[^"]*gpg",.*\.xml\.keys", .*"--decrypt", "--"')
 	[ "$b" -eq 1 ] && [ "$o" -eq 0 ] && ok ||
 		bad "a step of 4 games checked their orders with $b batches and $o gpg of their own, not 1 and 0"
 	# each game file is read twice in a step that fetches, checks,
