@@ -50,9 +50,10 @@ entry_country(const struct game *g, const char *text)
 void
 moderator_undo(struct game *g, size_t from)
 {
+	struct seating *seats = game_seats(g);
 	char *old;
 	size_t k;
-	int seat;
+	int c;
 
 	for (k = g->nhist; k-- > from; ) {
 		const struct entry *e = &g->hist[k];
@@ -61,19 +62,14 @@ moderator_undo(struct game *g, size_t from)
 		if (e->kind != EN_MODERATOR)
 			continue;
 		if (strncmp(t, "player ", 7) == 0 &&
-		    entry_country(g, t) >= 0 &&
-		    (seat = game_seats(g)->seat_of[entry_country(g, t)]) >= 0) {
+		    (c = entry_country(g, t)) >= 0 && seats->seat_of[c] >= 0) {
+			struct player *pl = &seats->players[seats->seat_of[c]];
+
 			if ((old = entry_line(t, "old-name")) != NULL)
-				snprintf(game_seats(g)->players[seat].name,
-				    sizeof(game_seats(g)->players[seat].name),
-				    "%s",
-				    old);
+				snprintf(pl->name, sizeof(pl->name), "%s", old);
 			free(old);
 			if ((old = entry_line(t, "old-email")) != NULL)
-				snprintf(game_seats(g)->players[seat].email,
-				    sizeof(game_seats(g)->players[seat].email),
-				    "%s",
-				    old);
+				snprintf(pl->email, sizeof(pl->email), "%s", old);
 			free(old);
 		} else if (strncmp(t, "deadline-hours ", 15) == 0 &&
 		    (old = entry_line(t, "before")) != NULL) {
