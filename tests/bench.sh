@@ -15,7 +15,8 @@
 #                      (at most N + 2) and no gpg-agent
 #                      (and signed-resolve-1: one file against one
 #                      gpg --verify of it, with the instructions that
-#                      come after gpg's verdict)
+#                      come after gpg's verdict, and its floor: the same
+#                      order unsigned, a run that starts no gpg)
 #   2 peak-rss         resolve, status, check, verify on a finished
 #                      7-player game, the largest (under 12 MiB)
 #   3 run-300/run-10   one resolve at run 300 of tests/games/seven-attacks
@@ -222,6 +223,45 @@ if signed_reset && signed_resolve > /dev/null 2>&1 &&
 		echo "  resolve with 1 signed file: $i1 M instructions," \
 		    "$(awk -v t="$i1" -v b="${i2:-0}" 'BEGIN {
 			printf "%.1f", t - b }') M of them after gpg's verdict"
+	fi
+	# The floor of signed-resolve-1: the same order, unsigned, in the
+	# same game made without keys, a run that starts no gpg at all.
+	# A signed file can cost no less than this, plus what gpg's run
+	# adds where the run does not overlap it.
+	uns=$w/uns
+	mkdir "$uns"
+	# shellcheck disable=SC2086
+	"$adj" new -o "$uns/u.xml" --id sig --seed-file "$w/sig.seed" \
+		--now 2026-12-01T00:00:00Z $players > /dev/null 2>&1
+	cp -p "$uns/u.xml" "$w/u0.xml"
+	[ -f "$uns/u.xml.cache" ] && cp -p "$uns/u.xml.cache" "$w/u0.cache"
+	unsigned_reset() {
+		cp -p "$w/u0.xml" "$uns/u.xml"
+		if [ -f "$w/u0.cache" ]; then
+			cp -p "$w/u0.cache" "$uns/u.xml.cache"
+		fi
+	}
+	unsigned_resolve_1() {
+		"$adj" resolve "$uns/u.xml" "$w/prussia.txt" --seed-file \
+			"$w/sig.seed" --now 2026-12-01T00:10:00Z
+	}
+	if unsigned_reset && unsigned_resolve_1 > /dev/null 2>&1; then
+		: > "$w/a"; : > "$w/b"
+		for i in $(seq "$rounds"); do
+			unsigned_reset
+			usec unsigned_resolve_1 >> "$w/a"
+			usec gpg_one >> "$w/b"
+		done
+		a=$(median < "$w/a") b=$(median < "$w/b")
+		unsigned_reset
+		echo "  the floor: resolve of the same order unsigned (no gpg):" \
+		    "$(awk -v a="$a" 'BEGIN { printf "%.1f", a / 1000 }') ms," \
+		    "$(ratio "$a" "$b") x gpg --verify of the signed file," \
+		    "$(instr "$adj" resolve "$uns/u.xml" "$w/prussia.txt" \
+		    --seed-file "$w/sig.seed" --now 2026-12-01T00:10:00Z) M" \
+		    "instructions"
+	else
+		echo "  the floor: the unsigned run failed"
 	fi
 else
 	goal signed-resolve - 1.5 max
