@@ -173,7 +173,7 @@ pgp_verify_home_start(const char *home, const char *const *msgs,
 		 */
 		if (!fail) {
 			batch_names(b, 0, &names);
-			b->started = gpg_start_async(home, batch_args,
+			b->started = gpg_start(home, batch_args,
 			    names.buf, names.len, b->dir, &b->run, &err);
 		}
 	}

@@ -8,8 +8,6 @@
 #ifndef PGP_INTERNAL_H
 #define PGP_INTERNAL_H
 
-#include <pthread.h>
-#include <spawn.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -51,26 +49,12 @@ int run_gpg(const char *home, const char *const *args, const char *in,
 struct gpg_run {
 	pid_t pid;
 	FILE *fin, *fout, *fstatus;
-	/* gpg_start_async's: the thread that starts gpg, and its arguments */
-	pthread_t spawner;
-	int spawning, spawn_err;
-	posix_spawn_file_actions_t fa;
-	char *home, fdarg[16];
-	const char *argv[24];
 };
 /* tmpdir: a private folder for gpg's temporary files, or NULL */
 int gpg_start(const char *home, const char *const *args, const char *in,
     size_t len, const char *tmpdir, struct gpg_run *r, struct strbuf *err);
 /* The same, the gpg-agent started when it is not running (secret keys). */
 int gpg_start_agent(const char *home, const char *const *args,
-    const char *in, size_t len, const char *tmpdir, struct gpg_run *r,
-    struct strbuf *err);
-/*
- * As gpg_start, but gpg is started by a thread of its own, so that the
- * caller goes on at once (issue 17.12): a failure to start it is told by
- * gpg_wait, which returns -1 then.  r must stay in place until gpg_wait.
- */
-int gpg_start_async(const char *home, const char *const *args,
     const char *in, size_t len, const char *tmpdir, struct gpg_run *r,
     struct strbuf *err);
 /*
