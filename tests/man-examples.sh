@@ -7,6 +7,8 @@
 # (\e is a backslash, \& nothing, \- a hyphen), and run with 'sh -e' in a
 # fresh temporary folder, with build/ first on PATH and ADJUDICATOR_DATADIR
 # set to the source tree.  A failing example prints its output.
+# Then the options of adjudicator(1) are checked against the program's
+# usage and option parser (below).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 pass=0
@@ -56,5 +58,83 @@ for page in "$top"/man/*.[1-8]; do
 		i=$((i + 1))
 	done
 done
+# --- The options of adjudicator(1) against the program (mechanical). ---
+# Every command that 'adjudicator --help' lists has a SYNOPSIS line and an
+# item in "Commands"; every option the page gives a command (SYNOPSIS, the
+# command's item line and its '.It Fl' items) is in that command's usage
+# and accepted by its option parser; every option of the usage is in the
+# page's SYNOPSIS; and -h prints the usage.
+page=$top/man/adjudicator.1
+adj=$top/build/adjudicator
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+# manopts: options on the mdoc lines of stdin, one per line (-o, --name)
+manopts() {
+	grep -o 'Fl [-\\a-z]*' | sed -e 's/^Fl /-/' -e 's/\\-/-/g' |
+	    grep -v '^-$' | sort -u
+}
+synopsis() {	# synopsis CMD: the SYNOPSIS lines of CMD
+	awk -v c="$1" '
+	/^\.Sh SYNOPSIS/ { on = 1; next }
+	on && /^\.Sh / { exit }
+	on && /^\.Nm/ { inblk = 0; next }
+	on && /^\.Cm / && !started { n = split($0, w, /[ |]+/);
+	    for (i = 2; i <= n; i++) if (w[i] == c) inblk = 1 }
+	on && /^\.(Cm|Ar) / { started = 0 }
+	inblk { print }' "$page"
+}
+section() {	# section CMD: the item line and .It Fl lines of CMD's item
+	awk -v c="$1" -v all="$2" '
+	BEGIN { n = split(all, cs, " "); for (i = 1; i <= n; i++) is[cs[i]] = 1 }
+	/^\.Ss Commands/ { on = 1; next }
+	on && /^\.Ss / { exit }
+	on && /^\.It Cm / { if ($3 in is) inblk = ($3 == c);
+	    if (inblk && $3 == c) print; next }
+	inblk && /^\.It Fl/ { print }' "$page"
+}
+cmds=$("$adj" --help | awk '/^$/ && seen { exit }
+    /^  [a-z]+ / { print $1; seen = 1 }')
+[ -n "$cmds" ] && ok || bad "adjudicator --help lists no commands"
+all=$(echo $cmds)
+for c in $cmds; do
+	"$adj" "$c" --help > "$work/usage" 2>&1
+	[ $? -eq 0 ] && ok || bad "adjudicator $c --help: not exit 0"
+	"$adj" "$c" -h > "$work/usage-h" 2>&1 && cmp -s "$work/usage" \
+	    "$work/usage-h" && ok || bad "adjudicator $c -h: not its usage"
+	sed -n '1,/^[^ u]/p' "$work/usage" |
+	    grep -oE -- '(^|[][ |])--?[a-z][-a-z]*' |
+	    sed 's/^[^-]*//' | sort -u > "$work/help.opts"
+	synopsis "$c" > "$work/syn"
+	[ -s "$work/syn" ] && ok ||
+		bad "adjudicator(1): no SYNOPSIS line for '$c'"
+	section "$c" "$all" > "$work/sec"
+	# run "takes the options of fetch and send ... but --retry-failed",
+	# as its item says
+	[ "$c" != run ] || { section fetch "$all"; section send "$all" |
+	    grep -v 'Fl \\-retry\\-failed'; } >> "$work/sec"
+	[ -s "$work/sec" ] && ok ||
+		bad "adjudicator(1): no item for '$c' in Commands"
+	manopts < "$work/syn" > "$work/syn.opts"
+	manopts < "$work/sec" > "$work/sec.opts"
+	sort -u "$work/syn.opts" "$work/sec.opts" > "$work/man.opts"
+	for o in $(cat "$work/man.opts"); do
+		u=$o	# -o, --output: the usage shows the short form
+		[ "$o" != --output ] || u=-o
+		grep -qx -- "$u" "$work/help.opts" && ok ||
+			bad "adjudicator(1) gives '$c' the option '$o'," \
+			    "its usage does not"
+		"$adj" "$c" "$o" x --help > "$work/parse" 2>&1
+		grep -q 'unrecognized option' "$work/parse" &&
+			bad "adjudicator $c: adjudicator(1) documents '$o'," \
+			    "the program refuses it" || ok
+	done
+	for o in $(cat "$work/help.opts"); do
+		[ "$o" = --help ] && continue
+		grep -qx -- "$o" "$work/syn.opts" && ok ||
+			bad "adjudicator $c --help has '$o', the SYNOPSIS" \
+			    "of adjudicator(1) does not"
+	done
+done
+
 echo "man-examples: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
