@@ -136,5 +136,29 @@ for c in $cmds; do
 	done
 done
 
+# The readings of the rules that --rules names in adjudicator(1), against
+# the ones each game's 'new' takes: "the current one (N)" for Age of
+# Reason, "readings 1 to N, N current" for Age of Renaissance.
+flat=$(tr '\n' ' ' < "$page")
+for g in age-of-reason renaissance; do
+	case $g in
+	renaissance) p="p1:A:a@example.org --player p2:B:b@example.org"
+		p="$p --player p3:C:c@example.org" ;;
+	*) p="prussia:A:a@example.org --player austria:B:b@example.org" ;;
+	esac
+	# shellcheck disable=SC2086
+	n=$("$adj" new -o "$work/r.xml" --game "$g" --rules 99 --player $p \
+	    2>&1 | sed -n 's/.*knows readings 1 to \([0-9]*\).*/\1/p')
+	[ -n "$n" ] && ok || { bad "new --game $g --rules 99: no range"; continue; }
+	case $g in
+	renaissance) want="Age of Renaissance knows readings 1 to $n, $n current" ;;
+	*) want="of the rules instead of the current one ($n)" ;;
+	esac
+	case $flat in
+	*"$want"*) ok ;;
+	*) bad "adjudicator(1) --rules: lacks '$want' ($g knows 1 to $n)" ;;
+	esac
+done
+
 echo "man-examples: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
