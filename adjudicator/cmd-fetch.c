@@ -603,11 +603,10 @@ take_message(struct moderation *m, struct game *g, const struct imap_msg *im)
 	sb_init(&err);
 	/* the headers are known even when the body cannot be read */
 	parsed = mail_parse(im->raw, im->len, &t.info, &t.order, &err) == 0;
-	rec->from = t.info.from ? xstrdup(t.info.from) : NULL;
-	rec->message_id = t.info.message_id ? xstrdup(t.info.message_id) :
-	    NULL;
-	rec->date = t.info.date ? xstrdup(t.info.date) : NULL;
-	rec->subject = t.info.subject ? xstrdup(t.info.subject) : NULL;
+	rec->from = xstrdup_or_null(t.info.from);
+	rec->message_id = xstrdup_or_null(t.info.message_id);
+	rec->date = xstrdup_or_null(t.info.date);
+	rec->subject = xstrdup_or_null(t.info.subject);
 	if ((prev = ms_find_message_id(&m->ms, rec->message_id, rec)) !=
 	    NULL) {
 		/* the same message again (a copy, a new UIDVALIDITY): it

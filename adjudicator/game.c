@@ -120,12 +120,6 @@ game_release(struct game *g)
 	memset(g, 0, sizeof(*g));
 }
 
-static char *
-dup_or_null(const char *s)
-{
-	return s != NULL ? xstrdup(s) : NULL;
-}
-
 static void *
 dup_bytes(const void *p, size_t n)
 {
@@ -147,7 +141,7 @@ draws_copy(const struct draw *d, size_t n)
 
 	for (i = 0; i < n; i++) {
 		c[i] = d[i];
-		c[i].purpose = dup_or_null(d[i].purpose);
+		c[i].purpose = xstrdup_or_null(d[i].purpose);
 	}
 	return c;
 }
@@ -158,12 +152,12 @@ entry_copy(struct entry *dst, const struct entry *src)
 	size_t i;
 
 	*dst = *src;
-	dst->source = dup_or_null(src->source);
-	dst->text = dup_or_null(src->text);
-	dst->reason = dup_or_null(src->reason);
-	dst->plain = dup_or_null(src->plain);
-	dst->session_key = dup_or_null(src->session_key);
-	dst->signature = dup_or_null(src->signature);
+	dst->source = xstrdup_or_null(src->source);
+	dst->text = xstrdup_or_null(src->text);
+	dst->reason = xstrdup_or_null(src->reason);
+	dst->plain = xstrdup_or_null(src->plain);
+	dst->session_key = xstrdup_or_null(src->session_key);
+	dst->signature = xstrdup_or_null(src->signature);
 	dst->entity = dup_bytes(src->entity, src->entity_len);
 	dst->bytes = dup_bytes(src->bytes, src->bytes_len);
 	dst->draws = draws_copy(src->draws, src->ndraws);
@@ -173,7 +167,7 @@ entry_copy(struct entry *dst, const struct entry *src)
 		dst->j.n = dst->j.alloc = src->j.n;
 		for (i = 0; i < src->j.n; i++) {
 			dst->j.ev[i] = src->j.ev[i];
-			dst->j.ev[i].text = dup_or_null(src->j.ev[i].text);
+			dst->j.ev[i].text = xstrdup_or_null(src->j.ev[i].text);
 		}
 	}
 }
@@ -196,17 +190,17 @@ dice_copy(struct dice *dst, const struct dice *src)
 	size_t i;
 
 	*dst = *src;
-	dst->game_id = dup_or_null(src->game_id);
+	dst->game_id = xstrdup_or_null(src->game_id);
 	dst->entropy = dup_bytes(src->entropy, src->entropy_len);
 	dst->held = src->nheld > 0 ? xcalloc(src->nheld,
 	    sizeof(*dst->held)) : NULL;
 	for (i = 0; i < src->nheld; i++)
-		dst->held[i] = dup_or_null(src->held[i]);
+		dst->held[i] = xstrdup_or_null(src->held[i]);
 	dst->script = NULL;	/* a replay's, borrowed: none between */
 	dst->nscript = dst->script_pos = 0;
 	dst->log = draws_copy(src->log, src->nlog);
 	dst->alog = src->nlog;
-	dst->error = dup_or_null(src->error);
+	dst->error = xstrdup_or_null(src->error);
 }
 
 void
@@ -229,9 +223,9 @@ game_copy(struct game *dst, const struct game *src)
 	dst->queue = xcalloc(src->nqueue + 1, sizeof(*dst->queue));
 	for (i = 0; i < src->nqueue; i++) {
 		dst->queue[i] = src->queue[i];
-		dst->queue[i].o.text = dup_or_null(src->queue[i].o.text);
-		dst->queue[i].o.source = dup_or_null(src->queue[i].o.source);
-		dst->queue[i].o.plain = dup_or_null(src->queue[i].o.plain);
+		dst->queue[i].o.text = xstrdup_or_null(src->queue[i].o.text);
+		dst->queue[i].o.source = xstrdup_or_null(src->queue[i].o.source);
+		dst->queue[i].o.plain = xstrdup_or_null(src->queue[i].o.plain);
 	}
 	dst->deadlines = dup_bytes(src->deadlines,
 	    src->ndeadlines * sizeof(*src->deadlines));
@@ -242,21 +236,21 @@ game_copy(struct game *dst, const struct game *src)
 		    src->key_revoked[c]);
 	}
 	dst->moderator_key = hist_text(dst, src, src->moderator_key);
-	dst->sealed_seed = dup_or_null(src->sealed_seed);
+	dst->sealed_seed = xstrdup_or_null(src->sealed_seed);
 	if (!game_moderator_shared(src->mod)) {
 		dst->mod = NULL;
 		dst->mod_keys = 0;
 	}
-	dst->path = dup_or_null(src->path);
+	dst->path = xstrdup_or_null(src->path);
 	/* a temporary keyring is its game's to remove: made again */
-	dst->keyring = src->keyring_temp ? NULL : dup_or_null(src->keyring);
+	dst->keyring = src->keyring_temp ? NULL : xstrdup_or_null(src->keyring);
 	dst->keyring_temp = 0;
 	dst->keyring_ctx = NULL;
 	dst->opened = xcalloc(src->nopened + 1, sizeof(*dst->opened));
 	for (i = 0; i < src->nopened; i++) {
-		dst->opened[i].armor = dup_or_null(src->opened[i].armor);
+		dst->opened[i].armor = xstrdup_or_null(src->opened[i].armor);
 		dst->opened[i].session_key =
-		    dup_or_null(src->opened[i].session_key);
+		    xstrdup_or_null(src->opened[i].session_key);
 	}
 	dst->absences = dup_bytes(src->absences,
 	    src->nabsences * sizeof(*src->absences));

@@ -600,8 +600,7 @@ fill_info(GMimeMessage *m, struct mail_info *info)
 
 	info->from = first_address(g_mime_message_get_from(m));
 	s = g_mime_message_get_subject(m);
-	if (s != NULL)
-		info->subject = xstrdup(s);
+	info->subject = xstrdup_or_null(s);
 	s = g_mime_message_get_message_id(m);
 	if (s != NULL && *s != '\0')
 		info->message_id = xasprintf("<%s>", s);
@@ -619,8 +618,7 @@ fill_info(GMimeMessage *m, struct mail_info *info)
 		char *t = utc != NULL ?
 		    g_date_time_format(utc, "%Y-%m-%dT%H:%M:%SZ") : NULL;
 
-		if (t != NULL)
-			info->date = xstrdup(t);
+		info->date = xstrdup_or_null(t);
 		g_free(t);
 		if (utc != NULL)
 			g_date_time_unref(utc);

@@ -782,7 +782,7 @@ ms_queue(struct mailstate *ms, enum ms_kind kind,
 	o->nto = nto;
 	o->subject = xstrdup(subject);
 	o->message_id = new_message_id(ms, id, msgid_domain);
-	o->in_reply_to = in_reply_to != NULL ? xstrdup(in_reply_to) : NULL;
+	o->in_reply_to = xstrdup_or_null(in_reply_to);
 	o->body = name;
 	o->run = run;
 	snprintf(o->queued, sizeof(o->queued), "%s", now);

@@ -66,7 +66,7 @@ game_queue(struct game *g, const struct order *o, long long signed_at)
 	q->o = *o;
 	q->o.text = xstrdup(o->text ? o->text : "");
 	q->o.source = xstrdup(o->source ? o->source : "");
-	q->o.plain = o->plain ? xstrdup(o->plain) : NULL;
+	q->o.plain = xstrdup_or_null(o->plain);
 	q->o.queued_run = since;
 	q->run = g->run;
 	q->signed_at = signed_at;

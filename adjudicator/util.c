@@ -68,6 +68,12 @@ xstrdup(const char *s)
 }
 
 char *
+xstrdup_or_null(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+char *
 xasprintf(const char *fmt, ...)
 {
 	struct strbuf sb;

@@ -15,6 +15,8 @@ void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
+/* A copy of s that the caller frees, or NULL when s is NULL. */
+char *xstrdup_or_null(const char *s);
 /* Returns a newly allocated formatted string; the caller frees it. */
 char *xasprintf(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));

@@ -87,7 +87,7 @@ cached_game_copy(struct cached_game *c)
 	char *bytes, *nocache = getenv("AOR_NO_CACHE");
 	size_t len;
 
-	c->nocache = nocache != NULL ? xstrdup(nocache) : NULL;
+	c->nocache = xstrdup_or_null(nocache);
 	unsetenv("AOR_NO_CACHE");
 	c->dir = temp_dir();
 	c->path = xasprintf("%s/g.xml", c->dir);

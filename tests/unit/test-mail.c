@@ -562,8 +562,8 @@ env_save(struct saved_env *s, const char *user, const char *password)
 	const char *u = getenv("ADJUDICATOR_MAIL_USER");
 	const char *p = getenv("ADJUDICATOR_MAIL_PASSWORD");
 
-	s->user = u != NULL ? xstrdup(u) : NULL;
-	s->password = p != NULL ? xstrdup(p) : NULL;
+	s->user = xstrdup_or_null(u);
+	s->password = xstrdup_or_null(p);
 	if (user != NULL)
 		setenv("ADJUDICATOR_MAIL_USER", user, 1);
 	else
