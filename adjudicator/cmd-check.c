@@ -52,9 +52,9 @@ cmd_check(int argc, char **argv)
 	}
 	nfiles = argc - optind;
 	rc = resolve_run(&g, argv + optind, nfiles, &ro) == 0 ?
-	    EXIT_OK : (diag_status() ? diag_status() : EXIT_DATAERR);
+	    EXIT_OK : diag_status_or(EXIT_DATAERR);
 	if (rc == EXIT_OK && (ro.rejected > 0 || ro.refused > 0))
-		rc = diag_status() ? diag_status() : EXIT_DATAERR;
+		rc = diag_status_or(EXIT_DATAERR);
 	if (g.dice.error != NULL)
 		printf("the orders could not be played through: a draw needs "
 		    "the game's seed (give --seed-file)\n");

@@ -56,7 +56,7 @@ moderator_open(const char *path, struct game *g, int *lock)
 		return diag_status();
 	if (game_load(g, path, NULL, 0) != 0) {
 		game_unlock(*lock);
-		return diag_status() ? diag_status() : EXIT_DATAERR;
+		return diag_status_or(EXIT_DATAERR);
 	}
 	return EXIT_OK;
 }
@@ -66,7 +66,7 @@ moderator_close(const char *path, struct game *g, int lock,
     const char *now, int rc)
 {
 	if (rc == EXIT_OK && game_save(g, path, now) != 0)
-		rc = diag_status() ? diag_status() : EXIT_IOERR;
+		rc = diag_status_or(EXIT_IOERR);
 	game_release(g);
 	game_unlock(lock);
 	return rc;
@@ -281,7 +281,7 @@ save_with_reports(struct game *g, const char *path, const char *now,
 		rc = private_reports(g, template_path, private_dir, NULL);
 	report_stage(NULL);
 	if (game_save_end(g, &w, path, rc == EXIT_OK) != 0 && rc == EXIT_OK)
-		rc = diag_status() ? diag_status() : EXIT_IOERR;
+		rc = diag_status_or(EXIT_IOERR);
 	game_doc_free(g, doc);
 	if (rc != EXIT_OK && access(path, F_OK) == 0)
 		fprintf(stderr, "adjudicator: nothing was changed; %s is as "

@@ -436,8 +436,7 @@ answer(struct moderation *m, struct ms_message *rec, const char *what,
 	if (id > 0)
 		rec->answer = id;
 	else
-		moderation_fail(m, diag_status() ? diag_status() :
-		    EXIT_CANTCREAT);
+		moderation_fail(m, diag_status_or(EXIT_CANTCREAT));
 	free(subject);
 }
 
@@ -792,8 +791,7 @@ fetch_step(struct moderation *m)
 	m->ms.uidvalidity = validity;
 	if (n > 0) {
 		if ((g = moderation_game(m)) == NULL) {
-			moderation_fail(m, diag_status() ? diag_status() :
-			    EXIT_DATAERR);
+			moderation_fail(m, diag_status_or(EXIT_DATAERR));
 			imap_msgs_free(msgs, n);
 			return -1;
 		}
@@ -801,8 +799,8 @@ fetch_step(struct moderation *m)
 			verify_fetched(g, msgs, n);
 		for (i = 0; i < n; i++) {
 			if (take_message(m, g, &msgs[i]) != 0) {
-				moderation_fail(m, diag_status() ?
-				    diag_status() : EXIT_SOFTWARE);
+				moderation_fail(m,
+				    diag_status_or(EXIT_SOFTWARE));
 				rc = -1;
 				break;
 			}
@@ -875,12 +873,5 @@ cmd_fetch(int argc, char **argv)
 	m.game_path = argv[optind];
 	if (run_time(now_opt, m.now) != 0)
 		return EXIT_USAGE;
-	if (moderation_open(&m) == EXIT_OK)
-		fetch_step(&m);
-	else
-		moderation_fail(&m, diag_status() ? diag_status() :
-		    EXIT_DATAERR);
-	if (m.ms_loaded)
-		moderation_summary(&m);
-	return moderation_close(&m);
+	return moderation_run(&m, fetch_step);
 }

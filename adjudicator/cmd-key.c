@@ -44,7 +44,7 @@ cmd_key(int argc, char **argv)
 	sb_init(&err);
 	sb_init(&rev);
 	if (game_load(&g, path, NULL, 0) != 0) {
-		rc = diag_status() ? diag_status() : EXIT_DATAERR;
+		rc = diag_status_or(EXIT_DATAERR);
 		goto out_unloaded;
 	}
 	if (!str_ieq(who, "moderator")) {

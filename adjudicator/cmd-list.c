@@ -125,5 +125,5 @@ cmd_list(int argc, char **argv)
 	if (n == 0)
 		fprintf(stderr, "adjudicator: no game files (*.xml) in %s\n",
 		    argv[optind]);
-	return diag_status() ? diag_status() : rc;
+	return diag_status_or(rc);
 }

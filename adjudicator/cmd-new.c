@@ -369,11 +369,11 @@ cmd_new(int argc, char **argv)
 		}
 	}
 	if (game_create(&g, id, seed, now) != 0) {
-		rc = diag_status() ? diag_status() : EXIT_SOFTWARE;
+		rc = diag_status_or(EXIT_SOFTWARE);
 		goto out;
 	}
 	if (add_keys(&g, keys, nk, modkey, seed, now) != 0) {
-		rc = diag_status() ? diag_status() : EXIT_SOFTWARE;
+		rc = diag_status_or(EXIT_SOFTWARE);
 		goto out;
 	}
 	rc = save_with_reports(&g, out, now, template, report, private_dir);

@@ -59,7 +59,7 @@ cmd_report(int argc, char **argv)
 		return diag_status();
 	if ((run >= 0 ? game_load_run(&g, argv[optind], (int)run) :
 	    game_load(&g, argv[optind], NULL, 0)) != 0)
-		return diag_status() ? diag_status() : EXIT_DATAERR;
+		return diag_status_or(EXIT_DATAERR);
 	/* issue 17.11: the history's digest is keyed by the seed */
 	if (have && !g.dice.have_key) {
 		seed_commitment(seed, commit);

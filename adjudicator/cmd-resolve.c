@@ -75,7 +75,7 @@ cmd_resolve(int argc, char **argv)
 	if (resolve_run(&g, argv + optind, nfiles, &ro) != 0) {
 		fprintf(stderr, "adjudicator: nothing was changed; %s is as "
 		    "it was\n", path);
-		rc = diag_status() ? diag_status() : EXIT_DATAERR;
+		rc = diag_status_or(EXIT_DATAERR);
 		goto out;
 	}
 	if (ro.refused > 0)
@@ -91,14 +91,13 @@ cmd_resolve(int argc, char **argv)
 		else
 			fprintf(stderr, "adjudicator: no orders were due and "
 			    "no deadline has passed: nothing changed\n");
-		rc = ro.refused > 0 ? (diag_status() ? diag_status() :
-		    EXIT_DATAERR) : EXIT_OK;
+		rc = ro.refused > 0 ? diag_status_or(EXIT_DATAERR) : EXIT_OK;
 		goto out;
 	}
 	rc = save_with_reports(&g, path, now, template, report, private_dir);
 	/* saved, but the moderator must tell the senders of refused files */
 	if (rc == EXIT_OK && ro.refused > 0)
-		rc = diag_status() ? diag_status() : EXIT_DATAERR;
+		rc = diag_status_or(EXIT_DATAERR);
 out:
 	game_release(&g);
 	game_unlock(lock);

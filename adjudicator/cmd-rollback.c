@@ -171,7 +171,7 @@ cmd_rollback(int argc, char **argv)
 		return diag_status();
 	if (game_load(&g, path, NULL, LOAD_FULL) != 0) {
 		game_unlock(lock);
-		return diag_status() ? diag_status() : EXIT_DATAERR;
+		return diag_status_or(EXIT_DATAERR);
 	}
 	rc = EXIT_OK;
 	from = g.run;

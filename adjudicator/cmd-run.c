@@ -319,8 +319,7 @@ resolve_if_due(struct moderation *m)
 	waiting_collect(m, &w);
 	for (attempt = 0; attempt < 2; attempt++) {
 		if ((main = moderation_game(m)) == NULL) {
-			moderation_fail(m, diag_status() ? diag_status() :
-			    EXIT_DATAERR);
+			moderation_fail(m, diag_status_or(EXIT_DATAERR));
 			goto out_nogame;
 		}
 		/* resolved on a copy: kept once saved, else dropped */
@@ -352,8 +351,7 @@ resolve_if_due(struct moderation *m)
 	if (queue_reports(m, &g, g.run) != EXIT_OK ||
 	    mailstate_save(&m->ms, m->now) != 0) {
 		mailstate_recover(&m->ms, g.run - 1);
-		moderation_fail(m, diag_status() ? diag_status() :
-		    EXIT_IOERR);
+		moderation_fail(m, diag_status_or(EXIT_IOERR));
 		goto out;
 	}
 	m->resolved_run = g.run;
@@ -361,8 +359,7 @@ resolve_if_due(struct moderation *m)
 	if (moderation_save_game(m, &g) != 0) {
 		mailstate_recover(&m->ms, m->resolved_run - 1);
 		m->resolved_run = 0;
-		moderation_fail(m, diag_status() ? diag_status() :
-		    EXIT_IOERR);
+		moderation_fail(m, diag_status_or(EXIT_IOERR));
 		goto out;
 	}
 out:
@@ -395,8 +392,7 @@ remind(struct moderation *m)
 	if (m->remind_hours <= 0)
 		return;
 	if ((g = moderation_game(m)) == NULL) {
-		moderation_fail(m, diag_status() ? diag_status() :
-		    EXIT_DATAERR);
+		moderation_fail(m, diag_status_or(EXIT_DATAERR));
 		return;
 	}
 	/* issue 11: a paused game has no deadline to remind of */
@@ -453,8 +449,7 @@ remind(struct moderation *m)
 			ms_add_reminder(&m->ms, d[i].step, cid, id, m->now);
 			m->reminders++;
 		} else
-			moderation_fail(m, diag_status() ? diag_status() :
-			    EXIT_CANTCREAT);
+			moderation_fail(m, diag_status_or(EXIT_CANTCREAT));
 		free(body);
 		free(subject);
 		free(to);
@@ -994,8 +989,8 @@ route_inbox(struct moderation *t, struct judgestate *js, const char *dir,
 			a = answer_unknown(t, js, &msgs[i], id, ids, nids,
 			    answered);
 			if (a > 0) {	/* answered next time */
-				status = worse(status, diag_status() ?
-				    diag_status() : EXIT_TEMPFAIL);
+				status = worse(status,
+				    diag_status_or(EXIT_TEMPFAIL));
 				continue;
 			}
 			if (a < 0)
@@ -1027,18 +1022,12 @@ route_inbox(struct moderation *t, struct judgestate *js, const char *dir,
 }
 
 /* One game's run, as `run GAME.xml` does it; its exit status. */
+/* The steps of run on a game that moderation_open opened. */
 static int
-run_game(struct moderation *m)
+run_steps(struct moderation *m)
 {
 	int fetched;
 
-	if (moderation_open(m) != EXIT_OK) {
-		moderation_fail(m, diag_status() ? diag_status() :
-		    EXIT_DATAERR);
-		if (m->ms_loaded)
-			moderation_summary(m);
-		return moderation_close(m);
-	}
 	fetched = fetch_step(m) == 0;
 	test_crash_after_fetch();
 	test_rewrite_game(m, "fetch");
@@ -1046,9 +1035,7 @@ run_game(struct moderation *m)
 		resolve_if_due(m);
 		remind(m);
 	}
-	send_step(m);
-	moderation_summary(m);
-	return moderation_close(m);
+	return send_step(m);
 }
 
 static int
@@ -1070,7 +1057,7 @@ run_games(struct moderation *t, const char *dir)
 	lock = game_lock(lock_path);	/* .judge.lock: one router */
 	free(lock_path);
 	if (lock < 0)
-		return diag_status() ? diag_status() : EXIT_TEMPFAIL;
+		return diag_status_or(EXIT_TEMPFAIL);
 	if (judgestate_load(&js, dir) != 0) {
 		status = diag_status();
 		goto out;
@@ -1113,7 +1100,7 @@ run_games(struct moderation *t, const char *dir)
 		 * with nothing new, reminders and defaults due (issue 18) */
 		m.imap.missing_is_empty = 1;
 		diag_reset();
-		status = worse(status, run_game(&m));
+		status = worse(status, moderation_run(&m, run_steps));
 		free(url);
 		free(folder);
 		free(path);
@@ -1207,5 +1194,5 @@ cmd_run(int argc, char **argv)
 		return c;
 	}
 	m.game_path = argv[optind];
-	return run_game(&m);
+	return moderation_run(&m, run_steps);
 }

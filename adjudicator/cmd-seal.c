@@ -62,7 +62,7 @@ cmd_seal(int argc, char **argv)
 		fclose(f);
 	if (game_load(&g, argv[optind], NULL, 0) != 0) {
 		sb_release(&in);
-		return diag_status() ? diag_status() : EXIT_DATAERR;
+		return diag_status_or(EXIT_DATAERR);
 	}
 	sb_init(&err);
 	sb_init(&text);

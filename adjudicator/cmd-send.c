@@ -276,12 +276,5 @@ cmd_send(int argc, char **argv)
 	m.game_path = argv[optind];
 	if (run_time(now_opt, m.now) != 0)
 		return EXIT_USAGE;
-	if (moderation_open(&m) == EXIT_OK)
-		send_step(&m);
-	else
-		moderation_fail(&m, diag_status() ? diag_status() :
-		    EXIT_DATAERR);
-	if (m.ms_loaded)
-		moderation_summary(&m);
-	return moderation_close(&m);
+	return moderation_run(&m, send_step);
 }

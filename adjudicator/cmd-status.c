@@ -108,5 +108,5 @@ cmd_status(int argc, char **argv)
 		status_one(&g);
 		game_release(&g);
 	}
-	return diag_status() ? diag_status() : rc;
+	return diag_status_or(rc);
 }

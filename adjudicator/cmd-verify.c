@@ -125,7 +125,7 @@ cmd_verify(int argc, char **argv)
 	    LOAD_VERIFY) != 0) {
 		fprintf(stderr, "adjudicator: %s does NOT verify\n",
 		    argv[optind]);
-		return diag_status() ? diag_status() : EXIT_DATAERR;
+		return diag_status_or(EXIT_DATAERR);
 	}
 	for (k = 0; k < g.nhist; k++) {
 		draws += g.hist[k].ndraws;

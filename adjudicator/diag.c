@@ -92,6 +92,12 @@ diag_status(void)
 }
 
 int
+diag_status_or(int fallback)
+{
+	return worst != EXIT_OK ? worst : fallback;
+}
+
+int
 diag_quiet(int q)
 {
 	int old = quiet;

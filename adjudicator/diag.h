@@ -29,6 +29,8 @@ void diag(int status, const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /* The worst status so far (EXIT_OK when nothing went wrong). */
 int diag_status(void);
+/* The worst status so far, or fallback when nothing went wrong. */
+int diag_status_or(int fallback);
 /* Prints a warning, which does not change the status. */
 void diag_warn(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -294,14 +294,14 @@ moderation_open(struct moderation *m)
 	m->msgid_domain = from_domain(m->from);
 	m->lock = game_lock(m->game_path);
 	if (m->lock < 0)
-		return diag_status() ? diag_status() : EXIT_TEMPFAIL;
+		return diag_status_or(EXIT_TEMPFAIL);
 	remove_stale_gnupg(m->game_path);
 	if (session_load(m) != 0)
-		return diag_status() ? diag_status() : EXIT_DATAERR;
+		return diag_status_or(EXIT_DATAERR);
 	g = &m->game;
 	if (mailstate_load(&m->ms, m->game_path, g) != 0) {
 		mailstate_release(&m->ms);
-		return diag_status() ? diag_status() : EXIT_DATAERR;
+		return diag_status_or(EXIT_DATAERR);
 	}
 	m->ms_loaded = 1;
 	/* --html-reports is the game's setting from now on */
@@ -325,7 +325,7 @@ moderation_open(struct moderation *m)
 		if (r == g->run)
 			rc = queue_reports(m, g, r);
 		else if (game_load_run(&past, m->game_path, r) != 0)
-			rc = diag_status() ? diag_status() : EXIT_DATAERR;
+			rc = diag_status_or(EXIT_DATAERR);
 		else {
 			rc = queue_reports(m, &past, r);
 			game_release(&past);
@@ -345,8 +345,7 @@ moderation_close(struct moderation *m)
 {
 	if (m->ms_loaded) {
 		if (mailstate_save(&m->ms, m->now) != 0)
-			moderation_fail(m, diag_status() ? diag_status() :
-			    EXIT_IOERR);
+			moderation_fail(m, diag_status_or(EXIT_IOERR));
 		mailstate_release(&m->ms);
 		m->ms_loaded = 0;
 	}
@@ -360,6 +359,18 @@ moderation_close(struct moderation *m)
 	if (!m->keep_mail)
 		mail_cleanup();
 	return m->status;
+}
+
+int
+moderation_run(struct moderation *m, int (*step)(struct moderation *))
+{
+	if (moderation_open(m) == EXIT_OK)
+		step(m);
+	else
+		moderation_fail(m, diag_status_or(EXIT_DATAERR));
+	if (m->ms_loaded)
+		moderation_summary(m);
+	return moderation_close(m);
 }
 
 void
@@ -448,7 +459,7 @@ queue_reports(struct moderation *m, struct game *g, int run)
 		    nall, subject, NULL, text, NULL, run, m->msgid_domain,
 		    m->now);
 		if (mid == 0)
-			rc = diag_status() ? diag_status() : EXIT_CANTCREAT;
+			rc = diag_status_or(EXIT_CANTCREAT);
 		else if (html_name != NULL)
 			ms_mail_by_id(&m->ms, mid)->attachment =
 			    xstrdup(html_name);
@@ -562,7 +573,7 @@ queue_new_players(struct moderation *m, struct game *g)
 		    m->ms.game, g->run, game_country_name(g, p->country));
 		if (ms_queue(&m->ms, OUT_PRIVATE, tos, 1, subject, NULL, NULL,
 		    body, g->run, m->msgid_domain, m->now) == 0)
-			rc = diag_status() ? diag_status() : EXIT_CANTCREAT;
+			rc = diag_status_or(EXIT_CANTCREAT);
 		free(subject);
 		free(to);
 		free(body);

@@ -77,6 +77,12 @@ int moderation_open(struct moderation *m);
 /* Saves the mail state (when loaded), releases the lock and libraries;
  * returns the final exit status. */
 int moderation_close(struct moderation *m);
+/*
+ * One command on one game, as fetch, send and run do it: opens it, runs
+ * step when that worked, prints the summary when the mail state was read
+ * and closes it; returns the command's exit status.
+ */
+int moderation_run(struct moderation *m, int (*step)(struct moderation *));
 /* Raises m->status to status when that is worse. */
 void moderation_fail(struct moderation *m, int status);
 /* Loads the game with its seed (GAME.xml.seed, --seed-file or the
