@@ -670,6 +670,54 @@ order_blocks(const char *text, char ***blocks)
 	return n;
 }
 
+int
+order_entropy(const char *text, char ***values)
+{
+	char *copy = xstrdup(text), *p, *next;
+	int n = 0, open = 0, in_armor = 0, ended = 0, lineno = 0;
+	int game_at = find_game_line(text, 0);
+	const char *rest;
+
+	*values = NULL;
+	/* the walk of orders_parse_for, keeping only the ENTROPY lines */
+	for (p = copy; p != NULL; p = next) {
+		char *raw = p, *line;
+
+		next = strchr(p, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		lineno++;
+		if (strlen(raw) > 0 && raw[strlen(raw) - 1] == '\r')
+			raw[strlen(raw) - 1] = '\0';
+		if (ended || lineno < game_at || (open && in_armor)) {
+			if (open && in_armor && strncmp(raw, ARMOR_END,
+			    strlen(ARMOR_END)) == 0)
+				in_armor = 0;
+			continue;
+		}
+		if (is_quoted(raw))
+			continue;
+		if (is_end(raw)) {
+			ended = 1;
+			continue;
+		}
+		line = clean_line(raw);
+		if ((rest = keyword(line, "ENTROPY")) != NULL) {
+			if (*rest != '\0' && strlen(rest) <= 200) {
+				*values = xrealloc(*values, (size_t)(n + 1) *
+				    sizeof(**values));
+				(*values)[n++] = xstrdup(rest);
+			}
+		} else if (keyword(line, "STEP") != NULL) {
+			open = 1;
+			in_armor = 0;
+		} else if (open && strcmp(line, ARMOR_BEGIN) == 0)
+			in_armor = 1;
+	}
+	free(copy);
+	return n;
+}
+
 void
 order_release(struct order *o)
 {

@@ -132,5 +132,12 @@ int order_parse_block(const struct game_module *mod, const void *rs,
  * Returns their number; the caller frees each and *blocks.
  */
 int order_blocks(const char *text, char ***blocks);
+/*
+ * The ENTROPY texts of an order file's text, in order, as
+ * orders_parse_for takes them (verify checks each recorded ENTROPY
+ * entry against the signed message it came in).  Returns their number;
+ * the caller frees each and *values.
+ */
+int order_entropy(const char *text, char ***values);
 
 #endif

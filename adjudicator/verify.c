@@ -378,6 +378,109 @@ order_was_signed(const struct game *g, char **plains,
 	return unopened ? -1 : 0;
 }
 
+/*
+ * An ENTROPY entry joins the dice, and the moderator holds the seed: one
+ * he may write or change at will lets him choose the draws to come, as a
+ * rollback retried or files reordered did (issue 17.9, 17.10).  So in a
+ * game with keys each ENTROPY entry of a country whose key was
+ * registered before its run must be, in order, the ENTROPY lines of the
+ * signed message of that country it follows (take_file records them just
+ * after it), and a message's ENTROPY lines must all be there, but for
+ * one a rollback carried over, which comes without them.  Messages
+ * that cannot be opened here (plains[k] NULL) are counted by
+ * check_received.
+ */
+/*
+ * Whether received entry k is one a rollback carried over (cmd-rollback.c:
+ * the message of an order that waits again, recorded anew just after the
+ * rollback's entry and at its time, without its ENTROPY, which joined the
+ * dice of the runs undone).
+ */
+static int
+carried_over(const struct game *g, size_t k)
+{
+	const struct entry *e = &g->hist[k], *m;
+	size_t i = k;
+
+	while (i > 0 && g->hist[i - 1].kind == EN_RECEIVED &&
+	    strcmp(g->hist[i - 1].time, e->time) == 0)
+		i--;
+	if (i == 0)
+		return 0;
+	m = &g->hist[i - 1];
+	return m->kind == EN_MODERATOR && m->run == e->run && m->text != NULL &&
+	    strncmp(m->text, "rollback ", 9) == 0 &&
+	    strcmp(m->time, e->time) == 0;
+}
+
+static int
+check_entropy(struct game *g, const char *path, char **plains, size_t n)
+{
+	int first_key[GAME_MAX_SIDES], c, m, j;
+	char **vals;
+	size_t k, r;
+
+	for (c = 0; c < GAME_MAX_SIDES; c++)
+		first_key[c] = -1;
+	for (k = 0; k < n; k++) {
+		const struct entry *e = &g->hist[k];
+
+		c = e->country;
+		if (e->kind == EN_KEY && c >= 0 && c < GAME_MAX_SIDES &&
+		    first_key[c] < 0)
+			first_key[c] = e->run;
+		if (e->kind == EN_ENTROPY && c >= 0 && c < GAME_MAX_SIDES &&
+		    first_key[c] >= 0 && first_key[c] < e->run) {
+			for (r = k; r > 0 && g->hist[r - 1].kind == EN_ENTROPY;
+			    r--)
+				;
+			if (r == 0 || g->hist[r - 1].kind != EN_RECEIVED ||
+			    g->hist[r - 1].country != c ||
+			    g->hist[r - 1].run != e->run) {
+				diag(EXIT_DATAERR, path, e->line, "history "
+				    "entry %zu (ENTROPY from %s): it does not "
+				    "follow a signed message of %s, and every "
+				    "ENTROPY of a country with a key comes in "
+				    "one (edited by hand?)", k,
+				    game_country_name(g, c),
+				    game_country_name(g, c));
+				return -1;
+			}
+		}
+		if (e->kind != EN_RECEIVED || plains[k] == NULL)
+			continue;
+		m = order_entropy(plains[k], &vals);
+		for (j = 0; j <= m; j++) {
+			const struct entry *x = k + 1 + (size_t)j < n ?
+			    &g->hist[k + 1 + (size_t)j] : NULL;
+			int is = x != NULL && x->kind == EN_ENTROPY;
+
+			if (j < m && is && x->country == c && x->text != NULL &&
+			    strcmp(x->text, vals[j]) == 0)
+				continue;
+			if ((j == m || (j == 0 && carried_over(g, k))) && !is)
+				break;
+			diag(EXIT_DATAERR, path, x != NULL && is ? x->line :
+			    e->line, "history entry %zu (a signed message "
+			    "from %s) has %d ENTROPY line%s, but %s: the dice "
+			    "are not the ones its ENTROPY gives (edited by "
+			    "hand?)", k, c >= 0 ? game_country_name(g, c) :
+			    "?", m, m == 1 ? "" : "s", !is ?
+			    "fewer are recorded after it" : j == m ?
+			    "more are recorded after it" : "the entry after "
+			    "it differs from it");
+			for (j = 0; j < m; j++)
+				free(vals[j]);
+			free(vals);
+			return -1;
+		}
+		for (j = 0; j < m; j++)
+			free(vals[j]);
+		free(vals);
+	}
+	return 0;
+}
+
 int
 check_orders(struct game *g, const char *path, char **plains, size_t n,
     int *unchecked)
@@ -436,6 +539,8 @@ check_orders(struct game *g, const char *path, char **plains, size_t n,
 			rc = -1;
 		}
 	}
+	if (rc == 0)
+		rc = check_entropy(g, path, plains, n);
 	for (k = 0; k < n; k++) {
 		for (i = 0; i < (size_t)sb[k].n; i++)
 			free(sb[k].b[i]);

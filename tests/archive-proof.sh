@@ -136,6 +136,55 @@ rc=$?
 [ "$rc" -eq 65 ] && grep -q "records again the signed message of history entry" "$w/out" &&
     ok || { bad "loading a message recorded twice: exit $rc"; cat "$w/out"; }
 
+# An ENTROPY entry is one line of the signed message it follows: the
+# moderator, who holds the seed, may not change one, add one or drop one
+# to choose the dice to come.  verify finds each.
+"$adj" verify "$w/taken.xml" > "$w/out" 2>&1 && ok ||
+	{ bad "the game with Prussia's ENTROPY does not verify"; cat "$w/out"; }
+entropy_edit() {	# entropy_edit HOW OUT: taken.xml doctored
+	"$PY" - "$w/taken.xml" "$2" "$1" <<'EOF'
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+how = sys.argv[3]
+m = re.compile(r'\n( *<entry n="(\d+)" [^>]*kind="entropy".*?</entry>)',
+               re.S).search(s)
+if how == "change":
+    s = s.replace("<text>proof-17</text>", "<text>proof-99</text>", 1)
+elif how == "drop":
+    s = s[:m.start()] + s[m.end():]
+else:
+    if how == "add":
+        at = m.end()
+        e = m.group(1)
+    else:	# "orphan": Austria's, after the first applied order
+        o = re.compile(r'\n *<entry n="\d+" [^>]*kind="order".*?</entry>',
+                       re.S).search(s)
+        at = o.end()
+        e = m.group(1).replace('country="prussia"', 'country="austria"')
+    s = s[:at] + "\n" + e + s[at:]
+    n = iter(range(10 ** 6))
+    s = re.sub(r'<entry n="\d+"', lambda _: '<entry n="%d"' % next(n), s)
+open(sys.argv[2], "w", encoding="utf-8").write(s)
+EOF
+}
+for how in change:differs drop:fewer add:more "orphan:does not follow a signed message of Austria"; do
+	entropy_edit "${how%%:*}" "$w/ent.xml"
+	cmp -s "$w/ent.xml" "$w/taken.xml" && bad "entropy ${how%%:*}: no change made"
+	"$adj" verify "$w/ent.xml" > "$w/out" 2>&1
+	rc=$?
+	[ "$rc" -eq 65 ] && grep -q "${how#*:}" "$w/out" && ok ||
+		{ bad "verify of ENTROPY doctored (${how%%:*}): exit $rc"; cat "$w/out"; }
+done
+# A rollback carries the message of an order that waits again over
+# without its ENTROPY (which joined the dice of the runs undone): the
+# game still verifies.
+cp "$w/taken.xml" "$w/rb.xml"
+"$adj" rollback "$w/rb.xml" --to-run 1 --now 2026-12-01T02:30:00Z > "$w/out" 2>&1 &&
+    grep -q "waiting: STEP T1.A2.1 from Prussia" "$w/out" && ok ||
+	{ bad "the rollback of Prussia's ENTROPY run"; cat "$w/out"; }
+"$adj" verify "$w/rb.xml" > "$w/out" 2>&1 && ok ||
+	{ bad "a rollback past a message with ENTROPY does not verify"; cat "$w/out"; }
+
 # 1. The example game: every signed message and order is re-checked,
 # also with --strict.
 cp "$ex/final.xml" "$w/ex.xml"
