@@ -106,7 +106,7 @@ cmd_verify(int argc, char **argv)
 	unsigned char seed[SEED_BYTES];
 	struct game g;
 	size_t k, draws = 0, msgs = 0;
-	int c, have, r, strict = 0, rc = EXIT_OK;
+	int c, have, r, strict = 0, rc = EXIT_OK, entropy = 0;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -163,6 +163,29 @@ cmd_verify(int argc, char **argv)
 		    "it stands, which proves only that the history follows "
 		    "from it\n", argv[optind]);
 	/*
+	 * The dice rule is the file's word, and neither the commitment nor
+	 * the history digest covers it: a moderator who takes dice="2" out
+	 * of a game made since issue 17 has the file order and a rollback
+	 * tried again choose draws (rule 1), and every digest stays as it
+	 * was.  So the player is told the rule, and --strict wants rule 2
+	 * wherever rule 1 could have chosen something.
+	 */
+	for (k = 0; k < g.nhist; k++)
+		entropy += g.hist[k].kind == EN_ENTROPY;
+	if (g.dice_rule >= 2)
+		printf("%s: dice rule %d: a run's ENTROPY counts sorted and "
+		    "the dice after a rollback follow from the seed, the run "
+		    "and the count of rollbacks (%d): neither the order of "
+		    "the files nor a rollback tried again chose a draw\n",
+		    argv[optind], g.dice_rule, game_rollbacks(&g));
+	else
+		printf("%s: dice rule 1 (a game made by an older version, or a "
+		    "file that says so): a run's ENTROPY counted in the order "
+		    "its files were given (%d ENTROPY entries) and the dice "
+		    "after a rollback followed the file it replaced (%d "
+		    "rollbacks), which the moderator could choose\n",
+		    argv[optind], entropy, game_rollbacks(&g));
+	/*
 	 * Issue 17.11: the chain a player's kept report is checked against
 	 * (the game's seed is known here: the replay needed it).
 	 */
@@ -177,7 +200,17 @@ cmd_verify(int argc, char **argv)
 	} else if (report != NULL)
 		rc = check_report(argv[optind], report, chain, g.run + 1);
 	free(chain);
-	if (strict && (g.unchecked > 0 || g.unchecked_orders > 0)) {
+	if (strict && g.dice_rule < 2 && (entropy > 0 ||
+	    game_rollbacks(&g) > 0)) {
+		diag(EXIT_DATAERR, argv[optind], 0, "dice rule 1 with %d "
+		    "ENTROPY entr%s and %d rollback%s: the moderator could "
+		    "choose among draws (--strict)", entropy, entropy == 1 ?
+		    "y" : "ies", game_rollbacks(&g), game_rollbacks(&g) == 1 ?
+		    "" : "s");
+		fprintf(stderr, "adjudicator: %s does NOT verify\n",
+		    argv[optind]);
+		rc = EXIT_DATAERR;
+	} else if (strict && (g.unchecked > 0 || g.unchecked_orders > 0)) {
 		diag(EXIT_DATAERR, argv[optind], 0, "%d signed message%s and "
 		    "%d players' order%s not re-checked (--strict)",
 		    g.unchecked, g.unchecked == 1 ? "" : "s",

@@ -185,6 +185,23 @@ cp "$w/taken.xml" "$w/rb.xml"
 "$adj" verify "$w/rb.xml" > "$w/out" 2>&1 && ok ||
 	{ bad "a rollback past a message with ENTROPY does not verify"; cat "$w/out"; }
 
+# The dice rule is the file's word: taken out of a game made since
+# issue 17 (rule 2), the order of files and a rollback tried again would
+# choose draws (rule 1), and every digest stays as it was.  verify says
+# the rule, and --strict refuses rule 1 where it could have chosen.
+"$adj" verify "$w/taken.xml" > "$w/out" 2>&1 &&
+    grep -q "dice rule 2: a run's ENTROPY counts sorted" "$w/out" && ok ||
+	{ bad "verify does not say dice rule 2"; cat "$w/out"; }
+sed '1,3s/ dice="2"//' "$w/taken.xml" > "$w/rule1.xml"
+head -3 "$w/rule1.xml" | grep -q ' dice="' && bad "the dice rule was not taken out"
+"$adj" verify "$w/rule1.xml" > "$w/out" 2>&1 &&
+    grep -q "dice rule 1 (a game made by an older version, or a file that says so): .*(1 ENTROPY entries)" "$w/out" &&
+    ok || { bad "verify of the game put back to dice rule 1"; cat "$w/out"; }
+"$adj" verify --strict "$w/rule1.xml" > "$w/out" 2>&1
+rc=$?
+[ "$rc" -eq 65 ] && grep -q "dice rule 1 with 1 ENTROPY entry and 0 rollbacks: the moderator could choose among draws (--strict)" "$w/out" &&
+    ok || { bad "verify --strict of dice rule 1 with ENTROPY: exit $rc"; cat "$w/out"; }
+
 # 1. The example game: every signed message and order is re-checked,
 # also with --strict.
 cp "$ex/final.xml" "$w/ex.xml"
