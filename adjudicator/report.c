@@ -369,7 +369,9 @@ report_write(xmlDoc *doc, const char *template_path, int run,
 	else if (out_path == NULL) {
 		fwrite(text, 1, len, stdout);
 		fflush(stdout);
-	} else if (write_atomic(out_path, text, len, 0644) != 0)
+	} else if (write_atomic(out_path, text, len, viewer != NULL ? 0600 :
+	    0644) != 0)
+		/* a private report holds its player's hand (R39, RR39) */
 		rc = diag_status();
 	free(text);
 	return rc;

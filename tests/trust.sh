@@ -104,6 +104,18 @@ other=prussia
 # issue 10: a game with keys asks for a signature on its order form
 "$adj" report "$w/game.xml" --for "$me" | grep -q "Fill in, sign with your key and send" &&
 	ok || bad "the order form of a game with keys does not ask to sign"
+# A private report written with -o holds its player's hand (R39): its
+# owner's alone, also over a file others could read; a public one is
+# everyone's.
+: > "$w/mine.txt"
+chmod 644 "$w/mine.txt"
+(umask 022; "$adj" report "$w/game.xml" --for "$me" -o "$w/mine.txt" &&
+    "$adj" report "$w/game.xml" -o "$w/public.txt") > /dev/null 2>&1 ||
+	bad "report -o failed"
+grep -q "Your hand" "$w/mine.txt" && [ "$(stat -c %a "$w/mine.txt")" = 600 ] &&
+	ok || bad "a private report written with -o: mode $(stat -c %a "$w/mine.txt")"
+[ "$(stat -c %a "$w/public.txt")" = 644 ] && ok ||
+	bad "a public report written with -o: mode $(stat -c %a "$w/public.txt")"
 
 order bid.txt "$who" "$step" "BID 0 A Russia B Netherlands" "ENTROPY dice-$me-42"
 expect unsigned 65 "the order file is not signed" resolve "$w/bid.txt"
