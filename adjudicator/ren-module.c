@@ -803,14 +803,27 @@ step_status(const void *stv, const char *step, int country,
 	return STEP_STALE;
 }
 
-/* RR39: bids and the Euro card are sealed. */
+/*
+ * RR39: bids and the Euro card are sealed.  So is an expansion script
+ * with a Wind/Watermill TRADE: its line names a card of the attacker's
+ * hand, which RR31 shows to the two players only, and the public report
+ * would print it (the events tell the others all they may know: the
+ * attack, the roll, "a trade").
+ */
 static int
 order_secret(const struct order *o)
 {
 	const char *dot = strchr(o->step, '.');
+	const struct packed_item *p = (const struct packed_item *)o->items;
+	int k;
 
-	return dot != NULL && (strcmp(dot, ".CAPITAL") == 0 ||
-	    strcmp(dot, ".EURO") == 0 || strcmp(dot, ".ORDER") == 0);
+	if (dot != NULL && (strcmp(dot, ".CAPITAL") == 0 ||
+	    strcmp(dot, ".EURO") == 0 || strcmp(dot, ".ORDER") == 0))
+		return 1;
+	for (k = 0; k < o->nitems && k < REN_MODULE_ITEMS; k++)
+		if (p[k].kind == RI_ATTACK && p[k].trade > 0)
+			return 1;
+	return 0;
 }
 
 /* RR39: a sealed bid opens when every bid of its step is in. */

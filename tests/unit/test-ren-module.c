@@ -153,6 +153,33 @@ TEST(ren_module_game)
 	sb_release(&err);
 }
 
+/*
+ * RR31, RR39: an expansion script with a Wind/Watermill TRADE names a card
+ * of the attacker's hand; it is sealed, so that the public report does
+ * not print it.  The rest of the script is not.
+ */
+TEST(ren_module_trade_secret)
+{
+	struct order o;
+	struct strbuf err;
+
+	sb_init(&err);
+	CHECK_INT(order(&o, 0, "T2.EXPANSION", "PLACE 2 IN Lyons\n"
+	    "ATTACK Barcelona TRADE war", &err), 0);
+	CHECK(M->order_secret(&o));
+	CHECK_INT(order(&o, 0, "T2.EXPANSION", "ATTACK Barcelona WITH 3 "
+	    "RETRY 2 TRADE stone-1a", &err), 0);
+	CHECK(M->order_secret(&o));
+	CHECK_INT(order(&o, 0, "T2.EXPANSION", "PLACE 2 IN Lyons\n"
+	    "ATTACK Barcelona", &err), 0);
+	CHECK(!M->order_secret(&o));
+	CHECK_INT(order(&o, 0, "T2.PLAY", "PLAY war ON Genoa", &err), 0);
+	CHECK(!M->order_secret(&o));
+	CHECK_INT(order(&o, 0, "T2.ORDER", "TOKENS 3", &err), 0);
+	CHECK(M->order_secret(&o));
+	sb_release(&err);
+}
+
 /* RR39: a viewer sees his own hand only */
 static void
 count_hidden(xmlNode *n, void *ctx)
