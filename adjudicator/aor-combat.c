@@ -1040,6 +1040,47 @@ resolve(struct ctx *c)
 	aor_segment_next(c);
 }
 
+/*
+ * Rules 4.3.2 II, R25 (reading 4): the attacker buys his NPC allies in the
+ * open before the defender decides on his ("first the attacker pays ...
+ * afterwards the defender ... in the same way"), so the defender is told
+ * which before he is asked.  The set is fixed now, dropping what the
+ * purse cannot pay (R5); the gold is still paid at the reveal with the
+ * cards, and nothing the attacker pays in between could change it.
+ * Reading 3 and earlier told it only at the reveal.
+ */
+static void
+announce_attacker_npcs(struct ctx *c)
+{
+	struct aor_state *st = c->st;
+	struct combat *cb = &st->combat;
+	struct strbuf sb;
+	int co, set, n;
+
+	set = npc_bought(c, cb->attacker, cb->att.npc, eligible_npcs(st, 0),
+	    card_of(st, cb->attacker, cb->att.card)->cost);
+	cb->att.npc = set;
+	n = popcount(set);
+	if (n == 0) {
+		ev(c, "npc-allies", cb->attacker, "%s buys no NPC allies for "
+		    "combat T%d.C%d (R25).", cname(st, cb->attacker),
+		    st->turn, cb->number);
+		return;
+	}
+	sb_init(&sb);
+	for (co = 0; co < st->rs->ncountries; co++)
+		if (set & (1 << co))
+			sb_addf(&sb, "%s%s", sb.len == 0 ? "" :
+			    popcount(set & ((1 << co) - 1)) == n - 1 ?
+			    " and " : ", ", cname(st, co));
+	ev(c, "npc-allies", cb->attacker, "%s buys %s as NPC all%s for "
+	    "combat T%d.C%d: +%d, %d gold paid at the reveal (R25).",
+	    cname(st, cb->attacker), sb.buf, n == 1 ? "y" : "ies", st->turn,
+	    cb->number, n * st->rs->num.npc_ally_bonus,
+	    n * st->rs->num.npc_ally_cost);
+	sb_release(&sb);
+}
+
 void
 aor_combat_progress(struct ctx *c)
 {
@@ -1057,6 +1098,8 @@ aor_combat_progress(struct ctx *c)
 		case CS_NPC_ATTACKER:
 			if (eligible_npcs(st, 0) == 0)
 				cb->att.npc = 0;
+			else if (cb->att.npc != NPC_UNSET && st->rules >= 4)
+				announce_attacker_npcs(c);
 			if (cb->att.npc == NPC_UNSET)
 				return;
 			cb->stage = CS_NPC_DEFENDER;

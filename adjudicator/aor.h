@@ -62,9 +62,13 @@ int aor_variant_by_name(const char *name);	/* flag, or 0 */
  *      bottom row, proposal B)" without doubled parentheses; "dice 6 and
  *      3: difference 3"; a Reserve's re-roll shows each side's dice
  *      before and after.
+ *   4  2026-11-26, the rules audit: the attacker's NPC allies are told
+ *      (and fixed) as soon as he has chosen them, before the defender
+ *      chooses his (rules 4.3.2 II, R25); reading 3 told them only at
+ *      the reveal.
  */
 #define AOR_RULES_OLDEST 1
-#define AOR_RULES_CURRENT 3
+#define AOR_RULES_CURRENT 4
 
 enum phase { PH_SETUP, PH_AUCTION, PH_SEGMENTS, PH_OVER };
 

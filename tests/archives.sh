@@ -62,11 +62,13 @@ mk() {	# mk NAME ARGS...: a three-player game
 	    --player 'spain:P2:p2@example.org' \
 	    --player 'france:P3:p3@example.org' --report /dev/null "$@"
 }
-if mk r3now && grep -q '<game [^>]*rules="3"' "$w/r3now.xml"; then
+if mk r4now && grep -q '<game [^>]*rules="4"' "$w/r4now.xml"; then
 	ok
 else
-	bad "new does not record rules=\"3\""
+	bad "new does not record rules=\"4\""
 fi
+mk r3 --rules 3 && grep -q '<game [^>]*rules="3"' "$w/r3.xml" && ok ||
+	bad "new --rules 3 does not record rules=\"3\""
 mk r2 --rules 2 && grep -q '<game [^>]*rules="2"' "$w/r2.xml" && ok ||
 	bad "new --rules 2 does not record rules=\"2\""
 if mk r1 --rules 1 && ! grep -q '<game [^>]*rules=' "$w/r1.xml"; then
@@ -74,11 +76,11 @@ if mk r1 --rules 1 && ! grep -q '<game [^>]*rules=' "$w/r1.xml"; then
 else
 	bad "new --rules 1 writes a rules attribute"
 fi
-if mk r3 --rules 4 > "$w/out" 2>&1; then
-	bad "new --rules 4 accepted"
+if mk r5 --rules 5 > "$w/out" 2>&1; then
+	bad "new --rules 5 accepted"
 else
-	grep -qF "this adjudicator knows readings 1 to 3" "$w/out" && ok ||
-	    { bad "new --rules 4: unclear message"; cat "$w/out"; }
+	grep -qF "this adjudicator knows readings 1 to 4" "$w/out" && ok ||
+	    { bad "new --rules 5: unclear message"; cat "$w/out"; }
 fi
 sed 's/\(<game [^>]*\) rules="2"/\1 rules="9"/' "$w/r2.xml" > "$w/r9.xml"
 if "$adj" status "$w/r9.xml" > "$w/out" 2>&1; then

@@ -662,3 +662,98 @@ TEST(r4_government_reform_lowers_unrest_by_two)
 	CHECK_INT(t.st.gold[pr], 14);
 	test_game_release(&t);
 }
+
+/*
+ * Rules 4.3.2 II ("first the attacker pays ... afterwards the defender
+ * ... in the same way"), R25, reading 4: the defender is told the
+ * attacker's NPC allies before he is asked for his own.  Prussia attacks
+ * Austria in Central Europe; Russia (NPC, Prussia's row) and the
+ * Netherlands (NPC, Austria's row) have discs there.  Reading 3 told
+ * them only at the reveal, and its games keep that.
+ */
+TEST(r25_reading_4_attacker_npc_allies_told_before_the_defender_buys)
+{
+	static const unsigned dice[] = { 0, 0, 0, 0 };
+	int rules;
+
+	for (rules = 3; rules <= 4; rules++) {
+		struct test_game t;
+		struct decision d;
+		int ce = A("central-europe");
+		const char *told = "Prussia buys Russia as NPC ally for combat "
+		    "T1.C1: +1, 1 gold paid at the reveal (R25).";
+
+		test_game_init(&t, four, four_alliances);
+		t.st.rules = rules;
+		t.st.discs[ce][C("prussia")] = 1;
+		t.st.discs[ce][C("austria")] = 1;
+		t.st.discs[ce][C("russia")] = 1;
+		t.st.discs[ce][C("netherlands")] = 1;
+		CHECK_INT(order(&t, "prussia", "T1.S1", "ATTACK Austria IN "
+		    "Central Europe WITH 3/0/2"), 0);
+		CHECK_INT(order(&t, "austria", "T1.C1.DEFEND", "DEFEND WITH "
+		    "1/0/0"), 0);
+		CHECK_INT(t.st.combat.stage, CS_NPC_ATTACKER);
+		CHECK_INT(order(&t, "prussia", "T1.C1.NPC", "NPC ALL"), 0);
+		CHECK_INT(aor_pending(&t.st, &d, 1), 1);
+		CHECK_INT(d.country, C("austria"));
+		CHECK_INT(d.kind, DEC_NPC);
+		if (rules >= 4)
+			CHECK_CONTAINS(test_events(&t), told);
+		else
+			CHECK(strstr(test_events(&t), "buys Russia") == NULL);
+		CHECK_INT(t.st.gold[C("prussia")], 14);	/* paid at reveal */
+		test_script(&t, dice, 4);
+		CHECK_INT(order(&t, "austria", "T1.C1.NPC", "NPC NONE"), 0);
+		/* 0 + 3 + 1 = 4 against 0 + 1 = 1 */
+		CHECK_CONTAINS(test_events(&t), "Strength of Prussia: 4 (dice 1 "
+		    "and 1: difference 0; card 3/0/2: 3 soldiers; NPC ally "
+		    "Russia: 1).");
+		CHECK_INT(t.st.gold[C("prussia")], 14 - 2 - 1);
+		CHECK_INT(t.st.discs[ce][C("prussia")], 2);
+		test_game_release(&t);
+	}
+}
+
+/* R25, R5, reading 4: "NPC NONE" is told too; an NPC the purse cannot
+ * pay is dropped when the choice is told, not later. */
+TEST(r25_reading_4_no_npc_allies_and_unpayable_ones_told_at_once)
+{
+	struct test_game t;
+	int ce = A("central-europe"), pr = C("prussia");
+	const char *ev;
+
+	test_game_init(&t, four, four_alliances);
+	t.st.discs[ce][pr] = 1;
+	t.st.discs[ce][C("austria")] = 1;
+	t.st.discs[ce][C("russia")] = 1;
+	t.st.discs[ce][C("great-britain")] = 1;
+	t.st.discs[ce][C("netherlands")] = 1;
+	/* 3/0/2 and one NPC: 3 gold is all Prussia can pay */
+	t.st.gold[pr] = 1;
+	t.st.unrest[pr] = 21;
+	CHECK_INT(order(&t, "prussia", "T1.S1", "ATTACK Austria IN Central "
+	    "Europe WITH 3/0/2 NPC ALL"), 0);
+	CHECK_INT(order(&t, "austria", "T1.C1.DEFEND", "DEFEND WITH 1/0/0"),
+	    0);
+	ev = test_events(&t);
+	CHECK_CONTAINS(ev, "Prussia cannot pay for NPC ally Russia (R5).");
+	CHECK_CONTAINS(ev, "Prussia buys Great Britain as NPC ally for combat "
+	    "T1.C1: +1, 1 gold paid at the reveal (R25).");
+	CHECK_INT(t.st.combat.stage, CS_NPC_DEFENDER);
+	CHECK_INT(t.st.combat.att.npc, 1 << C("great-britain"));
+	test_game_release(&t);
+
+	test_game_init(&t, four, four_alliances);
+	t.st.discs[ce][pr] = 1;
+	t.st.discs[ce][C("austria")] = 1;
+	t.st.discs[ce][C("russia")] = 1;
+	t.st.discs[ce][C("netherlands")] = 1;
+	CHECK_INT(order(&t, "prussia", "T1.S1", "ATTACK Austria IN Central "
+	    "Europe WITH 3/0/2 NPC NONE"), 0);
+	CHECK_INT(order(&t, "austria", "T1.C1.DEFEND", "DEFEND WITH 1/0/0"),
+	    0);
+	CHECK_CONTAINS(test_events(&t), "Prussia buys no NPC allies for "
+	    "combat T1.C1 (R25).");
+	test_game_release(&t);
+}
