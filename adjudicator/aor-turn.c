@@ -100,7 +100,7 @@ aor_pending(const struct aor_state *st, struct decision *out, int max)
 	struct decision *d = out;
 	int order[RS_MAX_COUNTRIES];
 
-	int n, i;
+	int n, i, amount;
 
 	if (max < 1)
 		return 0;
@@ -157,6 +157,13 @@ aor_pending(const struct aor_state *st, struct decision *out, int max)
 		snprintf(d->what, sizeof(d->what), "segment %d of %d: place a "
 		    "disc in an action box and/or attack, or pass",
 		    st->segment, aor_segments_per_turn(st));
+		/* reading 4: the holder is told the choice R14 gives him */
+		if (st->rules >= 4 && aor_boxes_held(st, d->country,
+		    EFF_WAR_OFFICE, &amount) > 0)
+			snprintf(d->what + strlen(d->what), sizeof(d->what) -
+			    strlen(d->what), "; with War Office, two attacks "
+			    "(two ATTACK or CONVERT lines) and no placement "
+			    "instead (R14)");
 		return 1;
 	}
 	return 0;

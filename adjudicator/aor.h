@@ -65,7 +65,8 @@ int aor_variant_by_name(const char *name);	/* flag, or 0 */
  *   4  2026-11-26, the rules audit: the attacker's NPC allies are told
  *      (and fixed) as soon as he has chosen them, before the defender
  *      chooses his (rules 4.3.2 II, R25); reading 3 told them only at
- *      the reveal.
+ *      the reveal.  A War Office holder's segment decision names the
+ *      two attacks R14 lets him make instead of a placement.
  */
 #define AOR_RULES_OLDEST 1
 #define AOR_RULES_CURRENT 4

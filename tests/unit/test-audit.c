@@ -757,3 +757,28 @@ TEST(r25_reading_4_no_npc_allies_and_unpayable_ones_told_at_once)
 	    "combat T1.C1 (R25).");
 	test_game_release(&t);
 }
+
+/*
+ * Rules 6.0 (War Office), R14, R36, reading 4: a War Office holder's
+ * segment decision names the two attacks he may make instead of a
+ * placement; reading 3 did not, and its games keep their wording.
+ */
+TEST(r14_reading_4_war_office_holder_is_told_of_two_attacks)
+{
+	struct test_game t;
+	struct decision d;
+
+	test_game_init(&t, four, four_alliances);
+	CHECK_INT(aor_pending(&t.st, &d, 1), 1);
+	CHECK(strstr(d.what, "War Office") == NULL);
+	t.st.box[BOX("war-office")][0] = C("prussia");
+	CHECK_INT(aor_pending(&t.st, &d, 1), 1);
+	CHECK_STR(d.what, "segment 1 of 6: place a disc in an action box "
+	    "and/or attack, or pass; with War Office, two attacks (two ATTACK "
+	    "or CONVERT lines) and no placement instead (R14)");
+	t.st.rules = 3;
+	CHECK_INT(aor_pending(&t.st, &d, 1), 1);
+	CHECK_STR(d.what, "segment 1 of 6: place a disc in an action box "
+	    "and/or attack, or pass");
+	test_game_release(&t);
+}
