@@ -273,32 +273,22 @@ adjust_canon(const void *st, const char *text, struct strbuf *out,
 
 /* Orders. */
 
-static int
-is_digits(const char **p)
-{
-	const char *s = *p;
-
-	while (**p >= '0' && **p <= '9')
-		(*p)++;
-	return *p > s;
-}
-
 /* formats/game.rng's game-step: T1.A2.3, T1.S4, T1.C2.DEFEND|JOIN|NPC. */
 static int
 step_valid(const char *step)
 {
 	const char *p = step;
 
-	if (*p++ != 'T' || !is_digits(&p) || *p++ != '.')
+	if (*p++ != 'T' || !skip_digits(&p) || *p++ != '.')
 		return 0;
 	switch (*p++) {
 	case 'A':
-		return is_digits(&p) && *p++ == '.' && is_digits(&p) &&
+		return skip_digits(&p) && *p++ == '.' && skip_digits(&p) &&
 		    *p == '\0';
 	case 'S':
-		return is_digits(&p) && *p == '\0';
+		return skip_digits(&p) && *p == '\0';
 	case 'C':
-		return is_digits(&p) && *p++ == '.' &&
+		return skip_digits(&p) && *p++ == '.' &&
 		    (strcmp(p, "DEFEND") == 0 || strcmp(p, "JOIN") == 0 ||
 		    strcmp(p, "NPC") == 0);
 	default:

@@ -711,11 +711,7 @@ step_valid(const char *step)
 	const char *p = step;
 	int k;
 
-	if (*p++ != 'T' || *p < '0' || *p > '9')
-		return 0;
-	while (*p >= '0' && *p <= '9')
-		p++;
-	if (*p++ != '.')
+	if (*p++ != 'T' || !skip_digits(&p) || *p++ != '.')
 		return 0;
 	for (k = 0; k < (int)ARRAY_SIZE(phases); k++)
 		if (strcmp(p, phases[k]) == 0)

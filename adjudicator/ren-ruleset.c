@@ -124,17 +124,28 @@ read_numbers(struct loader *l, xmlNode *n, const char *attr, int *out,
 	return k;
 }
 
+/*
+ * The item that attribute attr of n names by its id, found by by_id; an
+ * unknown id is an error naming the kind of item (what).
+ */
+static int
+id_ref(struct loader *l, xmlNode *n, const char *attr, const char *what,
+    int (*by_id)(const struct ren_ruleset *, const char *))
+{
+	char id[48] = "";
+	int i;
+
+	xml_attr(n, attr, id, sizeof(id));
+	i = by_id(l->rs, id);
+	if (i < 0)
+		bad(l, n, "unknown %s '%s' in attribute %s", what, id, attr);
+	return i;
+}
+
 static int
 area_ref(struct loader *l, xmlNode *n, const char *attr)
 {
-	char id[16] = "";
-	int a;
-
-	xml_attr(n, attr, id, sizeof(id));
-	a = ren_area_by_id(l->rs, id);
-	if (a < 0)
-		bad(l, n, "unknown area '%s' in attribute %s", id, attr);
-	return a;
+	return id_ref(l, n, attr, "area", ren_area_by_id);
 }
 
 /* Province reference; removed provinces (variants) count as existing. */
@@ -155,40 +166,19 @@ province_ref(struct loader *l, xmlNode *n, const char *attr)
 static int
 water_ref(struct loader *l, xmlNode *n, const char *attr)
 {
-	char id[48] = "";
-	int w;
-
-	xml_attr(n, attr, id, sizeof(id));
-	w = ren_water_by_id(l->rs, id);
-	if (w < 0)
-		bad(l, n, "unknown water '%s' in attribute %s", id, attr);
-	return w;
+	return id_ref(l, n, attr, "water", ren_water_by_id);
 }
 
 static int
 commodity_ref(struct loader *l, xmlNode *n, const char *attr)
 {
-	char id[32] = "";
-	int c;
-
-	xml_attr(n, attr, id, sizeof(id));
-	c = ren_commodity_by_id(l->rs, id);
-	if (c < 0)
-		bad(l, n, "unknown commodity '%s' in attribute %s", id, attr);
-	return c;
+	return id_ref(l, n, attr, "commodity", ren_commodity_by_id);
 }
 
 static int
 card_ref(struct loader *l, xmlNode *n, const char *attr)
 {
-	char id[48] = "";
-	int c;
-
-	xml_attr(n, attr, id, sizeof(id));
-	c = ren_card_by_id(l->rs, id);
-	if (c < 0)
-		bad(l, n, "unknown card '%s' in attribute %s", id, attr);
-	return c;
+	return id_ref(l, n, attr, "card", ren_card_by_id);
 }
 
 static int

@@ -17,16 +17,6 @@
  * leading and trailing blanks.
  */
 static int
-is_digits(const char **p)
-{
-	const char *s = *p;
-
-	while (**p >= '0' && **p <= '9')
-		(*p)++;
-	return *p > s;
-}
-
-static int
 is_hex(const char *p, const char *digits, size_t len)
 {
 	size_t i;
@@ -60,7 +50,7 @@ value_ok(const struct game_module *mod, const char *type, const char *v)
 	if (strcmp(type, "fingerprint") == 0)
 		return is_hex(v, "0123456789ABCDEF", 40);
 	if (strcmp(type, "session key") == 0)
-		return is_digits(&p) && *p++ == ':' &&
+		return skip_digits(&p) && *p++ == ':' &&
 		    strspn(p, "0123456789ABCDEF") == strlen(p) && *p != '\0';
 	/* id: [A-Za-z0-9][A-Za-z0-9._\-]* */
 	if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||

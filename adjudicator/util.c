@@ -684,6 +684,16 @@ parse_int(const char *s, long lo, long hi, long *out)
 	return 0;
 }
 
+int
+skip_digits(const char **p)
+{
+	const char *s = *p;
+
+	while (**p >= '0' && **p <= '9')
+		(*p)++;
+	return *p > s;
+}
+
 char *
 read_input_file(const char *path, size_t max, int flags, size_t *len)
 {

@@ -195,6 +195,8 @@ char *text_to_utf8(const char *text, size_t len);
 
 /* Parses a decimal int in [lo, hi]; 0 on success. */
 int parse_int(const char *s, long lo, long hi, long *out);
+/* Moves *p past the ASCII digits there; returns whether there was one. */
+int skip_digits(const char **p);
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
