@@ -105,6 +105,59 @@ game_truncate(struct game *g, size_t n, const char *path,
 	return 0;
 }
 
+/*
+ * verify: a rejection recorded must be true.  An order of a player's
+ * recorded as rejected, though it was legal when its step came, lets the
+ * moderator have the default (R37), or nothing, take its place, and the
+ * order was in the history all the same, signed.  So the order is read
+ * again and checked on the state where it was rejected: legal there, the
+ * rejection is false.  A "voided" one must come just before the key
+ * change of its country that voided it (keyring.c); a sealed pick's lines
+ * are not in its entry, and it is not checked here.  0, or -1 with err.
+ */
+static int
+false_rejection(struct game *g, const struct entry *e, struct strbuf *err)
+{
+	struct order o;
+	struct strbuf why;
+	size_t k;
+	int rc = 0;
+
+	if (e->country < 0 || e->text == NULL ||
+	    strstr(e->text, "-----BEGIN PGP MESSAGE-----") != NULL)
+		return 0;
+	if (e->reason != NULL && strncmp(e->reason, "voided: ", 8) == 0) {
+		for (k = (size_t)(e - g->hist) + 1; k < g->nhist &&
+		    g->hist[k].kind == EN_REJECTED; k++)
+			;
+		if (k < g->nhist && (g->hist[k].kind == EN_KEY ||
+		    g->hist[k].kind == EN_REVOKE) &&
+		    g->hist[k].country == e->country)
+			return 0;
+		sb_addf(err, "the order is recorded as voided by a key "
+		    "change, but no key of %s changes here",
+		    game_country_name(g, e->country));
+		return -1;
+	}
+	sb_init(&why);
+	/* an order that no longer reads as one says nothing either way */
+	if (order_parse_block(g->module, g->rs, e->country, e->text,
+	    e->source, &o, &why) != 0) {
+		sb_release(&why);
+		return 0;
+	}
+	if (g->module->step_status(g->st, o.step, o.country, &why) ==
+	    STEP_CURRENT && g->module->check(g->st, &o, &why) == 0) {
+		sb_addf(err, "the order is recorded as rejected (\"%s\"), but "
+		    "it is legal here and should have been carried out",
+		    e->reason != NULL ? e->reason : "");
+		rc = -1;
+	}
+	order_release(&o);
+	sb_release(&why);
+	return rc;
+}
+
 /* Replays one entry; reports the first difference from the record. */
 int
 replay_entry(struct game *g, struct entry *e, int verify, int digest_too,
@@ -129,6 +182,16 @@ replay_entry(struct game *g, struct entry *e, int verify, int digest_too,
 		if (moderator_apply(g, e, &err) != 0) {
 			diag(EXIT_DATAERR, path, e->line, "history entry %d "
 			    "(moderator): %s", e->n, err.buf);
+			rc = -1;
+		}
+		sb_release(&err);
+		return rc;
+	}
+	if (e->kind == EN_REJECTED && verify) {
+		sb_init(&err);
+		if (false_rejection(g, e, &err) != 0) {
+			diag(EXIT_DATAERR, path, e->line, "history entry %d "
+			    "(rejected %s): %s", e->n, e->step, err.buf);
 			rc = -1;
 		}
 		sb_release(&err);

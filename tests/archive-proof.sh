@@ -202,6 +202,40 @@ rc=$?
 [ "$rc" -eq 65 ] && grep -q "dice rule 1 with 1 ENTROPY entry and 0 rollbacks: the moderator could choose among draws (--strict)" "$w/out" &&
     ok || { bad "verify --strict of dice rule 1 with ENTROPY: exit $rc"; cat "$w/out"; }
 
+# A rejection recorded must be true: the moderated game's France bid 0
+# where a raise was due (rejected when its step came, R10).  Recorded as
+# rejected though legal (the text made a raise), or as voided by a key
+# change that is not there, the order's place went to the default or to
+# nothing: verify says so.
+zcat -f "$top/tests/games/moderated/expected/game.xml.gz" > "$w/mod.xml"
+"$adj" verify "$w/mod.xml" --seed-file "$top/tests/games/moderated/seed" \
+    > "$w/out" 2>&1 && ok || { bad "the moderated game does not verify"; cat "$w/out"; }
+for how in legal voided; do
+	"$PY" - "$w/mod.xml" "$w/mod-$how.xml" "$how" <<'EOF'
+import sys
+s = open(sys.argv[1], encoding="utf-8").read()
+i = s.index('kind="rejected"')
+j = s.index("</entry>", i)
+b = s[i:j]
+if sys.argv[3] == "legal":
+    b = b.replace("BID 0 A france B russia", "BID 2 A france B russia")
+else:
+    b = b.replace("<reason>a bid must", "<reason>voided: signed with key "
+                  "0, replaced since; send it again ... a bid must")
+assert b != s[i:j]
+open(sys.argv[2], "w", encoding="utf-8").write(s[:i] + b + s[j:])
+EOF
+	"$adj" verify "$w/mod-$how.xml" --seed-file "$top/tests/games/moderated/seed" \
+	    > "$w/out" 2>&1
+	rc=$?
+	case $how in
+	legal) want="but it is legal here and should have been carried out" ;;
+	*) want="voided by a key change, but no key of France changes here" ;;
+	esac
+	[ "$rc" -eq 65 ] && grep -q "history entry 6 (rejected T1.A1.4): .*$want" "$w/out" &&
+	    ok || { bad "verify of a false rejection ($how): exit $rc"; cat "$w/out"; }
+done
+
 # 1. The example game: every signed message and order is re-checked,
 # also with --strict.
 cp "$ex/final.xml" "$w/ex.xml"
