@@ -829,45 +829,15 @@ fetch_step(struct moderation *m)
 int
 cmd_fetch(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "imap", required_argument, NULL, 'i' },
-		{ "netrc", required_argument, NULL, 'N' },
-		{ "insecure-plain", no_argument, NULL, 'P' },
-		{ "from", required_argument, NULL, 'f' },
-		{ "reject-folder", required_argument, NULL, 'R' },
-		{ "no-move", no_argument, NULL, 'M' },
-		{ "timeout", required_argument, NULL, 'T' },
-		{ "seed-file", required_argument, NULL, 's' },
-		{ "now", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct moderation m;
 	const char *now_opt = NULL;
-	long v;
-	int c;
+	int rc;
 
 	moderation_init(&m);
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'i': m.imap.url = optarg; break;
-		case 'N': m.imap.netrc = optarg; break;
-		case 'P': m.imap.insecure_plain = 1; break;
-		case 'f': m.from = optarg; break;
-		case 'R': m.reject_folder = optarg; break;
-		case 'M': m.reject_folder = NULL; break;
-		case 'T':
-			if (parse_int(optarg, 1, 3600, &v) != 0)
-				return usage(fetch_usage, EXIT_USAGE);
-			m.imap.timeout = v;
-			break;
-		case 's': m.seed_file = optarg; break;
-		case 'n': now_opt = optarg; break;
-		case 'h': return usage(fetch_usage, EXIT_OK);
-		default: return usage(fetch_usage, EXIT_USAGE);
-		}
-	}
+	rc = moderation_options(&m, argc, argv, "iNPfRMTsnh", fetch_usage,
+	    &now_opt, NULL);
+	if (rc >= 0)
+		return rc;
 	if (argc - optind != 1 || m.imap.url == NULL)
 		return usage(fetch_usage, EXIT_USAGE);
 	m.game_path = argv[optind];

@@ -1122,66 +1122,15 @@ out:
 int
 cmd_run(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "imap", required_argument, NULL, 'i' },
-		{ "smtp", required_argument, NULL, 'S' },
-		{ "from", required_argument, NULL, 'f' },
-		{ "netrc", required_argument, NULL, 'N' },
-		{ "insecure-plain", no_argument, NULL, 'P' },
-		{ "remind-hours", required_argument, NULL, 'H' },
-		{ "reject-folder", required_argument, NULL, 'R' },
-		{ "no-move", no_argument, NULL, 'M' },
-		{ "template", required_argument, NULL, 't' },
-		{ "html-reports", required_argument, NULL, 'x' },
-		{ "games", required_argument, NULL, 'g' },
-		{ "timeout", required_argument, NULL, 'T' },
-		{ "seed-file", required_argument, NULL, 's' },
-		{ "now", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct moderation m;
 	const char *now_opt = NULL, *games = NULL;
-	long v;
 	int c;
 
 	moderation_init(&m);
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'i': m.imap.url = optarg; break;
-		case 'S': m.smtp.url = optarg; break;
-		case 'f': m.from = optarg; break;
-		case 'N': m.imap.netrc = m.smtp.netrc = optarg; break;
-		case 'P': m.imap.insecure_plain = 1;
-			m.smtp.insecure_plain = 1;
-			break;
-		case 'H':
-			if (parse_int(optarg, 0, 24 * 365, &v) != 0)
-				return usage(run_usage, EXIT_USAGE);
-			m.remind_hours = (int)v;
-			break;
-		case 'R': m.reject_folder = optarg; break;
-		case 'M': m.reject_folder = NULL; break;
-		case 't': m.template = optarg; break;
-		case 'x':
-			if (strcmp(optarg, "yes") != 0 &&
-			    strcmp(optarg, "no") != 0)
-				return usage(run_usage, EXIT_USAGE);
-			m.html_opt = strcmp(optarg, "yes") == 0;
-			break;
-		case 'T':
-			if (parse_int(optarg, 1, 3600, &v) != 0)
-				return usage(run_usage, EXIT_USAGE);
-			m.imap.timeout = m.smtp.timeout = v;
-			break;
-		case 's': m.seed_file = optarg; break;
-		case 'n': now_opt = optarg; break;
-		case 'g': games = optarg; break;
-		case 'h': return usage(run_usage, EXIT_OK);
-		default: return usage(run_usage, EXIT_USAGE);
-		}
-	}
+	c = moderation_options(&m, argc, argv, "iSfNPHRMtxgTsnh", run_usage,
+	    &now_opt, &games);
+	if (c >= 0)
+		return c;
 	if (argc - optind != (games == NULL) || m.imap.url == NULL ||
 	    m.smtp.url == NULL || m.from == NULL)
 		return usage(run_usage, EXIT_USAGE);

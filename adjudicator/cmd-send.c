@@ -225,52 +225,15 @@ next:
 int
 cmd_send(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "smtp", required_argument, NULL, 'S' },
-		{ "from", required_argument, NULL, 'f' },
-		{ "netrc", required_argument, NULL, 'N' },
-		{ "insecure-plain", no_argument, NULL, 'P' },
-		{ "retry-failed", no_argument, NULL, 'r' },
-		{ "template", required_argument, NULL, 't' },
-		{ "html-reports", required_argument, NULL, 'x' },
-		{ "timeout", required_argument, NULL, 'T' },
-		{ "seed-file", required_argument, NULL, 's' },
-		{ "now", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct moderation m;
 	const char *now_opt = NULL;
-	long v;
-	int c;
+	int rc;
 
 	moderation_init(&m);
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'S': m.smtp.url = optarg; break;
-		case 'f': m.from = optarg; break;
-		case 'N': m.smtp.netrc = optarg; break;
-		case 'P': m.smtp.insecure_plain = 1; break;
-		case 'r': m.retry_failed = 1; break;
-		case 't': m.template = optarg; break;
-		case 'x':
-			if (strcmp(optarg, "yes") != 0 &&
-			    strcmp(optarg, "no") != 0)
-				return usage(send_usage, EXIT_USAGE);
-			m.html_opt = strcmp(optarg, "yes") == 0;
-			break;
-		case 'T':
-			if (parse_int(optarg, 1, 3600, &v) != 0)
-				return usage(send_usage, EXIT_USAGE);
-			m.smtp.timeout = v;
-			break;
-		case 's': m.seed_file = optarg; break;
-		case 'n': now_opt = optarg; break;
-		case 'h': return usage(send_usage, EXIT_OK);
-		default: return usage(send_usage, EXIT_USAGE);
-		}
-	}
+	rc = moderation_options(&m, argc, argv, "SfNPrtxTsnh", send_usage,
+	    &now_opt, NULL);
+	if (rc >= 0)
+		return rc;
 	if (argc - optind != 1 || m.smtp.url == NULL || m.from == NULL)
 		return usage(send_usage, EXIT_USAGE);
 	m.game_path = argv[optind];

@@ -6,6 +6,7 @@
 #include "moderation.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,89 @@ moderation_init(struct moderation *m)
 	m->remind_hours = 12;
 	m->html_opt = -1;
 	m->lock = -1;
+}
+
+int
+moderation_options(struct moderation *m, int argc, char **argv,
+    const char *own, const char *usage_text, const char **now,
+    const char **games)
+{
+	static const struct option all[] = {
+		{ "imap", required_argument, NULL, 'i' },
+		{ "smtp", required_argument, NULL, 'S' },
+		{ "from", required_argument, NULL, 'f' },
+		{ "netrc", required_argument, NULL, 'N' },
+		{ "insecure-plain", no_argument, NULL, 'P' },
+		{ "retry-failed", no_argument, NULL, 'r' },
+		{ "remind-hours", required_argument, NULL, 'H' },
+		{ "reject-folder", required_argument, NULL, 'R' },
+		{ "no-move", no_argument, NULL, 'M' },
+		{ "template", required_argument, NULL, 't' },
+		{ "html-reports", required_argument, NULL, 'x' },
+		{ "games", required_argument, NULL, 'g' },
+		{ "timeout", required_argument, NULL, 'T' },
+		{ "seed-file", required_argument, NULL, 's' },
+		{ "now", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' }
+	};
+	struct option opts[ARRAY_SIZE(all) + 1];
+	int imap = strchr(own, 'i') != NULL, smtp = strchr(own, 'S') != NULL;
+	size_t i, n = 0;
+	long v;
+	int c;
+
+	/* only the command's own: another's is an unrecognized option */
+	for (i = 0; i < ARRAY_SIZE(all); i++)
+		if (strchr(own, all[i].val) != NULL)
+			opts[n++] = all[i];
+	memset(&opts[n], 0, sizeof(opts[n]));
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'i': m->imap.url = optarg; break;
+		case 'S': m->smtp.url = optarg; break;
+		case 'f': m->from = optarg; break;
+		case 'N':
+			if (imap)
+				m->imap.netrc = optarg;
+			if (smtp)
+				m->smtp.netrc = optarg;
+			break;
+		case 'P':
+			m->imap.insecure_plain = imap;
+			m->smtp.insecure_plain = smtp;
+			break;
+		case 'r': m->retry_failed = 1; break;
+		case 'H':
+			if (parse_int(optarg, 0, 24 * 365, &v) != 0)
+				return usage(usage_text, EXIT_USAGE);
+			m->remind_hours = (int)v;
+			break;
+		case 'R': m->reject_folder = optarg; break;
+		case 'M': m->reject_folder = NULL; break;
+		case 't': m->template = optarg; break;
+		case 'x':
+			if (strcmp(optarg, "yes") != 0 &&
+			    strcmp(optarg, "no") != 0)
+				return usage(usage_text, EXIT_USAGE);
+			m->html_opt = strcmp(optarg, "yes") == 0;
+			break;
+		case 'g': *games = optarg; break;
+		case 'T':
+			if (parse_int(optarg, 1, 3600, &v) != 0)
+				return usage(usage_text, EXIT_USAGE);
+			if (imap)
+				m->imap.timeout = v;
+			if (smtp)
+				m->smtp.timeout = v;
+			break;
+		case 's': m->seed_file = optarg; break;
+		case 'n': *now = optarg; break;
+		case 'h': return usage(usage_text, EXIT_OK);
+		default: return usage(usage_text, EXIT_USAGE);
+		}
+	}
+	return -1;
 }
 
 void

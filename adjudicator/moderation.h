@@ -74,6 +74,17 @@ void moderation_init(struct moderation *m);
  * EXIT_OK or the exit status to end with.
  */
 int moderation_open(struct moderation *m);
+/*
+ * Reads the options of fetch, send and run into m: own holds the short
+ * codes of the command's options ("iNPfRMTsnh" for fetch; see the table
+ * in moderation.c), and --netrc, --insecure-plain and --timeout go to
+ * each of its servers.  *now gets --now, *games --games.  Returns -1 when
+ * they are read, else the status to exit with: --help, or a bad option or
+ * value, after printing usage_text.
+ */
+int moderation_options(struct moderation *m, int argc, char **argv,
+    const char *own, const char *usage_text, const char **now,
+    const char **games);
 /* Saves the mail state (when loaded), releases the lock and libraries;
  * returns the final exit status. */
 int moderation_close(struct moderation *m);
