@@ -671,6 +671,35 @@ order_blocks(const char *text, char ***blocks)
 }
 
 int
+order_block_steps(const struct game_module *mod, const char *text,
+    char ***steps)
+{
+	char **blocks, *nl, *line;
+	const char *rest;
+	struct strbuf err;
+	int n = order_blocks(text, &blocks), k, m = 0;
+
+	*steps = xcalloc((size_t)n + 1, sizeof(**steps));
+	sb_init(&err);
+	for (k = 0; k < n; k++) {
+		char step[sizeof(((struct order *)0)->step)];
+
+		/* the block's verbatim first line is its STEP line */
+		if ((nl = strchr(blocks[k], '\n')) != NULL)
+			*nl = '\0';
+		line = clean_line(blocks[k]);
+		sb_reset(&err);
+		if ((rest = keyword(line, "STEP")) != NULL &&
+		    mod->parse_step(rest, step, sizeof(step), &err) == 0)
+			(*steps)[m++] = xstrdup(step);
+		free(blocks[k]);
+	}
+	free(blocks);
+	sb_release(&err);
+	return m;
+}
+
+int
 order_entropy(const char *text, char ***values)
 {
 	char *copy = xstrdup(text), *p, *next;

@@ -139,5 +139,12 @@ int order_blocks(const char *text, char ***blocks);
  * the caller frees each and *values.
  */
 int order_entropy(const char *text, char ***values);
+/*
+ * The steps of the STEP blocks of an order file's text, as the module
+ * reads them (those that do not read as a step left out); their number.
+ * The caller frees each and *steps.
+ */
+int order_block_steps(const struct game_module *mod, const char *text,
+    char ***steps);
 
 #endif

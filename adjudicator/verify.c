@@ -481,6 +481,97 @@ check_entropy(struct game *g, const char *path, char **plains, size_t n)
 	return 0;
 }
 
+/*
+ * A signed block for a step not decided yet when it came waits for it
+ * (R36), and only an order (applied or rejected) of its own, or a later
+ * block for the same step (R38), ends its wait: a default (R37) for that
+ * step instead means the moderator took the waiting order out of the
+ * file's queue, and let the deadline decide what the player had decided.
+ * A block for a step decided before it came was skipped (stale).  A
+ * rollback between them may have sent it back to be sent again: nothing
+ * is said then; messages not opened here are not read.
+ */
+struct msg_steps {
+	int n;
+	char **s;
+};
+
+static int
+has_step(const struct msg_steps *m, const char *step)
+{
+	int j;
+
+	for (j = 0; j < m->n; j++)
+		if (strcmp(m->s[j], step) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+check_waiting(struct game *g, const char *path, char **plains, size_t n)
+{
+	struct msg_steps *ms = xcalloc(n + 1, sizeof(*ms));
+	size_t r, k;
+	int j, rc = 0;
+
+	for (r = 0; r < n; r++)
+		if (g->hist[r].kind == EN_RECEIVED && plains[r] != NULL)
+			ms[r].n = order_block_steps(g->module, plains[r],
+			    &ms[r].s);
+	for (r = 0; r < n && rc == 0; r++) {
+		const struct entry *e = &g->hist[r];
+
+		for (j = 0; j < ms[r].n && rc == 0; j++) {
+			const char *step = ms[r].s[j];
+
+			for (k = 0; k < r; k++)
+				if ((g->hist[k].kind == EN_ORDER ||
+				    g->hist[k].kind == EN_DEFAULT) &&
+				    g->hist[k].country == e->country &&
+				    strcmp(g->hist[k].step, step) == 0)
+					break;
+			if (k < r)
+				continue;	/* stale when it came */
+			for (k = r + 1; k < n; k++) {
+				const struct entry *x = &g->hist[k];
+
+				if (x->kind == EN_MODERATOR && x->text != NULL &&
+				    strncmp(x->text, "rollback ", 9) == 0)
+					break;
+				if (x->country != e->country)
+					continue;
+				if ((x->kind == EN_ORDER ||
+				    x->kind == EN_REJECTED) &&
+				    strcmp(x->step, step) == 0)
+					break;
+				if (x->kind == EN_RECEIVED && (plains[k] == NULL ||
+				    has_step(&ms[k], step)))
+					break;
+				if (x->kind == EN_DEFAULT &&
+				    strcmp(x->step, step) == 0) {
+					diag(EXIT_DATAERR, path, x->line,
+					    "history entry %zu: a default for "
+					    "step %s of %s, whose order signed "
+					    "in history entry %zu was waiting "
+					    "for it (R36, R37): the waiting "
+					    "order was taken out", k, step,
+					    game_country_name(g, e->country),
+					    r);
+					rc = -1;
+					break;
+				}
+			}
+		}
+	}
+	for (r = 0; r < n; r++) {
+		for (j = 0; j < ms[r].n; j++)
+			free(ms[r].s[j]);
+		free(ms[r].s);
+	}
+	free(ms);
+	return rc;
+}
+
 int
 check_orders(struct game *g, const char *path, char **plains, size_t n,
     int *unchecked)
@@ -541,6 +632,8 @@ check_orders(struct game *g, const char *path, char **plains, size_t n,
 	}
 	if (rc == 0)
 		rc = check_entropy(g, path, plains, n);
+	if (rc == 0)
+		rc = check_waiting(g, path, plains, n);
 	for (k = 0; k < n; k++) {
 		for (i = 0; i < (size_t)sb[k].n; i++)
 			free(sb[k].b[i]);

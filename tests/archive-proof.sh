@@ -236,6 +236,37 @@ EOF
 	    ok || { bad "verify of a false rejection ($how): exit $rc"; cat "$w/out"; }
 done
 
+# A signed order waiting for its step (R36) ends as an order, applied or
+# rejected, or replaced by a later one (R38): the moderator who takes
+# Prussia's T1.A2.1 out of the queue and lets the deadline default it
+# (R37) is caught; the game played on honestly (the order rejected when
+# its step came, then the default) verifies.
+for how in honest dropped; do
+	cp "$w/taken.xml" "$w/q-$how.xml"
+	[ "$how" = dropped ] && "$PY" - "$w/q-$how.xml" <<'EOF'
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+t = re.sub(r"  <queue>.*?</queue>\n", "  <queue/>\n", s, flags=re.S)
+assert t != s
+open(sys.argv[1], "w", encoding="utf-8").write(t)
+EOF
+	for h in 03 04 05 06 07 08; do
+		"$adj" resolve "$w/q-$how.xml" --deadline-passed --now "2026-12-01T$h:30:00Z" \
+		    --report /dev/null > /dev/null 2>&1
+	done
+	# honest: refused when its step came (Netherlands is allied by then)
+	grep -q "kind=\"$([ $how = honest ] && echo rejected || echo default)\" [^>]*step=\"T1.A2.1\" country=\"prussia\"" \
+	    "$w/q-$how.xml" && ok || bad "T1.A2.1 was not decided as meant ($how)"
+	"$adj" verify "$w/q-$how.xml" > "$w/out" 2>&1
+	rc=$?
+	if [ "$how" = honest ]; then
+		[ "$rc" -eq 0 ] && ok || { bad "the honest game does not verify"; cat "$w/out"; }
+	else
+		[ "$rc" -eq 65 ] && grep -q "a default for step T1.A2.1 of Prussia, whose order signed in history entry [0-9]* was waiting for it (R36, R37): the waiting order was taken out" "$w/out" &&
+		    ok || { bad "verify of a waiting order taken out: exit $rc"; cat "$w/out"; }
+	fi
+done
+
 # 1. The example game: every signed message and order is re-checked,
 # also with --strict.
 cp "$ex/final.xml" "$w/ex.xml"
