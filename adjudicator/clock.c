@@ -5,6 +5,7 @@
 #include "clock.h"
 #include "game.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -57,8 +58,9 @@ time_format(long long t, char out[32])
 	time_t tt = (time_t)t;
 	struct tm tm;
 
-	gmtime_r(&tt, &tm);
-	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (gmtime_r(&tt, &tm) == NULL ||
+	    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		snprintf(out, 32, "%lld", t);
 }
 
 int

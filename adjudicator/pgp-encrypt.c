@@ -9,6 +9,7 @@
 
 #include <gpgme.h>
 
+#include "clock.h"
 #include "pgp-internal.h"
 #include "util.h"
 
@@ -93,7 +94,7 @@ can_encrypt(gpgme_key_t key, struct strbuf *err)
 	if (key->revoked)
 		sb_addf(err, "key '%s' is revoked", fpr);
 	else if (key->expired) {
-		utc(key->subkeys->expires, when);
+		time_format(key->subkeys->expires, when);
 		sb_addf(err, "key '%s' has expired (at %s)", fpr, when);
 	} else if (key->disabled || key->invalid)
 		sb_addf(err, "key '%s' is not valid", fpr);
@@ -105,7 +106,7 @@ can_encrypt(gpgme_key_t key, struct strbuf *err)
 		sb_addf(err, "the encryption subkey of key '%s' is revoked",
 		    fpr);
 	else if (enc->expired) {
-		utc(enc->expires, when);
+		time_format(enc->expires, when);
 		sb_addf(err, "the encryption subkey of key '%s' has expired "
 		    "(at %s)", fpr, when);
 	} else

@@ -36,7 +36,6 @@ int get_key(struct pgp *p, const char *fpr, int secret, gpgme_key_t *key,
 int is_blank(const char *s, const char *e);
 int line_is(const char *s, const char *e, const char *marker);
 const char *line_end(const char *s, const char *lim);
-void utc(long long t, char out[32]);
 
 /* pgp-verify.c */
 extern long long last_sig_time;

@@ -25,6 +25,7 @@
 
 #include <gpgme.h>
 
+#include "clock.h"
 #include "pgp-internal.h"
 #include "util.h"
 
@@ -108,20 +109,27 @@ static int
 signed_in_time(long long signed_at, long long expired, const char *name,
     struct strbuf *err)
 {
-	char a[32], b[32];
-
 	if (signed_at > 0 && expired > 0 && signed_at < expired)
 		return 0;
 	if (expired <= 0 || signed_at <= 0) {
 		sb_addf(err, "the signing key '%s' has expired", name);
 		return -1;
 	}
-	utc(expired, a);
-	utc(signed_at, b);
+	pgp_expired_before(name, expired, signed_at, err);
+	return -1;
+}
+
+void
+pgp_expired_before(const char *key, long long expired, long long signed_at,
+    struct strbuf *err)
+{
+	char a[32], b[32];
+
+	time_format(expired, a);
+	time_format(signed_at, b);
 	sb_addf(err, "the signing key '%s' has expired: it expired at %s, "
 	    "before this signature was made (%s); send the moderator the "
-	    "key with a new expiry date, or a new key", name, a, b);
-	return -1;
+	    "key with a new expiry date, or a new key", key, a, b);
 }
 
 /* Whether the subkey sk is the key GnuPG named id (fingerprint or ID). */

@@ -465,15 +465,3 @@ line_end(const char *s, const char *lim)
 
 	return e != NULL ? e : lim;
 }
-
-/* Seconds since 1970 as 2026-12-01T10:00:00Z. */
-void
-utc(long long t, char out[32])
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (gmtime_r(&tt, &tm) == NULL ||
-	    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-		snprintf(out, 32, "%lld", t);
-}

@@ -267,5 +267,11 @@ int pgp_key_usable(struct pgp *p, const char *fpr, struct strbuf *err);
  * -1 not in p.
  */
 long long pgp_key_expiry(struct pgp *p, const char *fpr);
+/*
+ * The refusal of a signature made at signed_at by key, which had expired
+ * at expired (seconds since 1970), added to err: when, and what to send.
+ */
+void pgp_expired_before(const char *key, long long expired,
+    long long signed_at, struct strbuf *err);
 
 #endif

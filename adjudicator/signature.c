@@ -118,15 +118,10 @@ registered_in_time(struct pgp *keys, const char *fpr, long long signed_at,
     struct strbuf *err)
 {
 	long long end = keys != NULL ? pgp_key_expiry(keys, fpr) : -1;
-	char a[32], b[32];
 
 	if (end <= 0 || signed_at < end)
 		return 0;
-	time_format(end, a);
-	time_format(signed_at, b);
-	sb_addf(err, "the signing key '%s' has expired: it expired at %s, "
-	    "before this signature was made (%s); send the moderator the "
-	    "key with a new expiry date, or a new key", fpr, a, b);
+	pgp_expired_before(fpr, end, signed_at, err);
 	return -1;
 }
 
