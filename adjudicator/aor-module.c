@@ -333,6 +333,7 @@ const struct game_module aor_module = {
 	.report_text = "templates/report-text.xsl",
 	.report_html = "templates/report-html.xsl",
 	.secrecy_ruling = "R39",
+	.players_ruling = "R1",
 	.ruleset_split = "countries",
 	.reading_oldest = AOR_RULES_OLDEST,
 	.reading_current = AOR_RULES_CURRENT,

@@ -289,8 +289,11 @@ cmd_new(int argc, char **argv)
 	mod->players_range(g.rs, &minp, &maxp);
 	if (game_seats(&g)->nplayers < minp ||
 	    game_seats(&g)->nplayers > maxp) {
-		diag(EXIT_USAGE, NULL, 0, "a game needs %d to %d players "
-		    "(R1), not %d", minp, maxp, game_seats(&g)->nplayers);
+		const char *r = mod->players_ruling;
+
+		diag(EXIT_USAGE, NULL, 0, "a game needs %d to %d players"
+		    "%s%s%s, not %d", minp, maxp, r ? " (" : "", r ? r : "",
+		    r ? ")" : "", game_seats(&g)->nplayers);
 		goto out;
 	}
 	for (i = 0; i < nv; i++) {

@@ -100,6 +100,12 @@ struct game_module {
 	 */
 	const char *secrecy_ruling;
 	/*
+	 * The ruling that sets how many may play (players_range), cited when
+	 * new is given too few or too many ("R1"), or NULL when the rules
+	 * themselves say it.
+	 */
+	const char *players_ruling;
+	/*
 	 * The child of <ruleset> whose elements are committed one by one in
 	 * run 0 (issue 9.5), or NULL for none.
 	 */

@@ -82,6 +82,14 @@ expect unknown-game 64 "--game 'chess': this adjudicator knows age-of-reason" \
 	"$adj" new -o "$w/other.xml" --game chess \
 	--player prussia:P:p@x --player spain:S:s@x --seed-file "$w/seed"
 [ ! -e "$w/other.xml" ] && ok || bad "an unknown game wrote a game file"
+# Too few players: each game cites its own ruling, and Age of
+# Renaissance, whose count its rules give, none of Age of Reason's.
+expect one-player 64 "a game needs 2 to 7 players (R1), not 1" \
+	"$adj" new -o "$w/other.xml" --player prussia:P:p@x --seed-file "$w/seed"
+expect ren-two-players 64 "a game needs 3 to 6 players, not 2" \
+	"$adj" new -o "$w/other.xml" --game renaissance \
+	--player p1:P:p@x --player p2:S:s@x --seed-file "$w/seed"
+[ ! -e "$w/other.xml" ] && ok || bad "too few players wrote a game file"
 # The usage names every game new --game knows, with its title.
 "$adj" --help > "$w/help" 2>&1
 grep -q '^  age-of-reason Age of Reason$' "$w/help" &&
