@@ -8,7 +8,8 @@
 # fresh temporary folder, with build/ first on PATH and ADJUDICATOR_DATADIR
 # set to the source tree.  A failing example prints its output.
 # Then the options of adjudicator(1) are checked against the program's
-# usage and option parser (below).
+# usage and option parser, and the README against the list of commands
+# (below).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 pass=0
@@ -97,6 +98,9 @@ cmds=$("$adj" --help | awk '/^$/ && seen { exit }
 [ -n "$cmds" ] && ok || bad "adjudicator --help lists no commands"
 all=$(echo $cmds)
 for c in $cmds; do
+	# the README names every command where it lists them (the bar)
+	grep -q "\`$c[\` ]" "$top/README.md" && ok ||
+		bad "README.md never names the command '$c' (as \`$c ...\`)"
 	"$adj" "$c" --help > "$work/usage" 2>&1
 	[ $? -eq 0 ] && ok || bad "adjudicator $c --help: not exit 0"
 	"$adj" "$c" -h > "$work/usage-h" 2>&1 && cmp -s "$work/usage" \
