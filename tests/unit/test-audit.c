@@ -782,3 +782,117 @@ TEST(r14_reading_4_war_office_holder_is_told_of_two_attacks)
 	    "and/or attack, or pass");
 	test_game_release(&t);
 }
+
+/*
+ * Rules 3.0, 4.1, R7, R8, R11: setup draws five markers for each of the
+ * seven countries in the ruleset's order, each replaced by a disc of that
+ * country, and no VP or gold is collected for them (rules 3.0: "No victory
+ * points or gold are collected for any markers drawn"), not even for the
+ * Ottoman VP markers or an India gold marker; the start player is drawn;
+ * turn 1 draws 10 markers onto the board and the start player opens the
+ * first auction.  Every draw takes the first marker left in the bag but
+ * Russia's last, which takes in4 (+3 gold when conquered, R29).
+ */
+TEST(r7_r8_setup_discs_in_country_order_no_vp_or_gold_then_ten_markers)
+{
+	static const char *const players[] = { "austria", "russia", "france",
+	    NULL };
+	unsigned draws[36 + 10] = { 0 };
+	struct test_game t;
+	struct decision d;
+	const struct ruleset *rs = test_ruleset();
+	int i, board = 0, bag = 0, out = 0;
+	int au = C("austria"), ru = C("russia"), fr = C("france");
+
+	test_game_init(&t, players, NULL);
+	t.st.phase = PH_SETUP;
+	t.st.turn = 0;
+	t.st.segment = 0;
+	for (i = 0; i < RS_MAX_ALLIANCE_BOXES; i++)
+		t.st.alliance[i] = NO_COUNTRY;
+	t.st.gold[au] = t.st.gold[ru] = t.st.gold[fr] = 0;
+	draws[34] = 21;		/* na5 na6 ca1-7 sa1-6 af1-3 in1-3: in4 */
+	draws[35] = 2;		/* the start player: seat 3, France */
+	test_script(&t, draws, 46);
+	aor_start(&t.c);
+	CHECK_INT(t.dice.script_pos, 46);
+	/* GB gs1-5, NL gs6-9 ba1, France ba2-5 ce1, Spain ce2-6,
+	 * Prussia me1-5, Austria me6 ot1-4, Russia na1-4 in4 */
+	CHECK_INT(t.st.discs[A("german-states")][C("great-britain")], 5);
+	CHECK_INT(t.st.discs[A("german-states")][C("netherlands")], 4);
+	CHECK_INT(t.st.discs[A("baltic")][C("netherlands")], 1);
+	CHECK_INT(t.st.discs[A("baltic")][fr], 4);
+	CHECK_INT(t.st.discs[A("central-europe")][fr], 1);
+	CHECK_INT(t.st.discs[A("central-europe")][C("spain")], 5);
+	CHECK_INT(t.st.discs[A("mediterranean")][C("prussia")], 5);
+	CHECK_INT(t.st.discs[A("mediterranean")][au], 1);
+	CHECK_INT(t.st.discs[A("ottoman-empire")][au], 4);
+	CHECK_INT(t.st.discs[A("north-america")][ru], 4);
+	CHECK_INT(t.st.discs[A("india")][ru], 1);
+	for (i = 0; i < rs->ncountries; i++)
+		CHECK_INT(aor_discs_in_areas(&t.st, i), 5);
+	/* rules 3.0: nothing for the markers drawn, start values (R4) */
+	CHECK_INT(t.st.vp[au], 0);
+	CHECK_INT(t.st.gold[ru], 14);
+	CHECK_INT(t.st.gold[au], 14);
+	CHECK_INT(t.st.unrest[fr], 4);
+	CHECK_INT(t.st.start_seat, 2);
+	CHECK_INT(t.st.marker[rs_marker_by_id(rs, "ot3")], MK_OUT);
+	CHECK_INT(t.st.marker[rs_marker_by_id(rs, "in4")], MK_OUT);
+	/* R8: na5, na6, ca1-7, sa1 come out onto the board */
+	for (i = 0; i < rs->nmarkers; i++) {
+		board += t.st.marker[i] == MK_BOARD;
+		bag += t.st.marker[i] == MK_BAG;
+		out += t.st.marker[i] == MK_OUT;
+	}
+	CHECK_INT(out, 35);
+	CHECK_INT(board, 10);
+	CHECK_INT(bag, 65 - 35 - 10);
+	CHECK_INT(t.st.marker[rs_marker_by_id(rs, "na5")], MK_BOARD);
+	CHECK_INT(t.st.marker[rs_marker_by_id(rs, "sa1")], MK_BOARD);
+	CHECK_INT(t.st.marker[rs_marker_by_id(rs, "sa2")], MK_BAG);
+	CHECK_CONTAINS(test_events(&t), "Setup: marker in4 is drawn for "
+	    "Russia, who places a disc in India.");
+	CHECK_CONTAINS(test_events(&t), "Marker ca4 (defence 3) comes out in "
+	    "Caribbean.");
+	/* R11: the start player opens turn 1's first auction */
+	CHECK_INT(t.st.turn, 1);
+	CHECK_INT(t.st.phase, PH_AUCTION);
+	CHECK_INT(aor_pending(&t.st, &d, 1), 1);
+	CHECK_INT(d.kind, DEC_BID);
+	CHECK_INT(d.country, fr);
+	CHECK_STR(d.step, "T1.A1.1");
+	test_game_release(&t);
+}
+
+/*
+ * Rules 2.2, R3, R14: an attack or a conversion needs a disc in supply
+ * when ordered; discs in action boxes count against the 22; a placement
+ * before the attack, or a War Office holder's first conversion, can take
+ * the last one (reading 2 on: the second is checked after the first).
+ */
+TEST(r3_attack_and_conversion_need_a_disc_in_supply)
+{
+	struct test_game t;
+	int pr = C("prussia"), in = A("india");
+
+	test_game_init(&t, four, four_alliances);
+	t.st.marker[rs_marker_by_id(test_ruleset(), "na1")] = MK_BOARD;
+	t.st.marker[rs_marker_by_id(test_ruleset(), "na2")] = MK_BOARD;
+	t.st.discs[in][pr] = 20;
+	t.st.box[BOX("war-office")][0] = pr;
+	CHECK_INT(aor_supply(&t.st, pr), 1);
+	CHECK_INT(order(&t, "prussia", "T1.S1", "PLACE Banking\nCONVERT "
+	    "MARKER na1 WITH 1/1/2"), -1);
+	CHECK_CONTAINS(err.buf, "Prussia has no disc left in supply to "
+	    "attack with (R3)");
+	CHECK_INT(order(&t, "prussia", "T1.S1", "CONVERT MARKER na1 WITH "
+	    "1/1/2\nCONVERT MARKER na2 WITH 2/1/3"), -1);
+	CHECK_CONTAINS(err.buf, "no disc left in supply to attack with (R3)");
+	CHECK_INT(t.st.gold[pr], 14);
+	CHECK_INT(order(&t, "prussia", "T1.S1", "CONVERT MARKER na1 WITH "
+	    "1/1/2"), 0);
+	CHECK_INT(aor_supply(&t.st, pr), 0);
+	CHECK_INT(t.st.discs[A("north-america")][pr], 1);
+	test_game_release(&t);
+}
