@@ -618,9 +618,12 @@ aor_combat_default(struct ctx *c, const struct decision *d)
 		    "out of the combat (R37).", cname(st, d->country));
 		break;
 	default:
-		if (cb->stage == CS_NPC_ATTACKER)
+		if (cb->stage == CS_NPC_ATTACKER) {
 			cb->att.npc = 0;
-		else
+			/* reading 4: this event tells the defender (R25) */
+			if (st->rules >= 4)
+				cb->stage = CS_NPC_DEFENDER;
+		} else
 			cb->def_npc = 0;
 		ev(c, "default", d->country, "%s misses the deadline and buys "
 		    "no NPC allies (R37).", cname(st, d->country));

@@ -896,3 +896,34 @@ TEST(r3_attack_and_conversion_need_a_disc_in_supply)
 	CHECK_INT(t.st.discs[A("north-america")][pr], 1);
 	test_game_release(&t);
 }
+
+/* R25, R37, reading 4: an attacker who misses his NPC decision buys none,
+ * and the default's event is the one that tells the defender so. */
+TEST(r25_r37_reading_4_missed_npc_decision_told_once)
+{
+	struct test_game t;
+	struct decision d;
+	int ce = A("central-europe");
+	const char *ev;
+
+	test_game_init(&t, four, four_alliances);
+	t.st.discs[ce][C("prussia")] = 1;
+	t.st.discs[ce][C("austria")] = 1;
+	t.st.discs[ce][C("russia")] = 1;
+	t.st.discs[ce][C("netherlands")] = 1;
+	CHECK_INT(order(&t, "prussia", "T1.S1", "ATTACK Austria IN Central "
+	    "Europe WITH 3/0/2"), 0);
+	CHECK_INT(order(&t, "austria", "T1.C1.DEFEND", "DEFEND WITH 1/0/0"),
+	    0);
+	CHECK_INT(aor_pending(&t.st, &d, 1), 1);
+	CHECK_INT(d.country, C("prussia"));
+	CHECK_INT(aor_default(&t.c, &d), 0);
+	CHECK_INT(t.st.combat.stage, CS_NPC_DEFENDER);
+	CHECK_INT(aor_pending(&t.st, &d, 1), 1);
+	CHECK_INT(d.country, C("austria"));
+	ev = test_events(&t);
+	CHECK_CONTAINS(ev, "Prussia misses the deadline and buys no NPC allies "
+	    "(R37).");
+	CHECK(strstr(ev, "buys no NPC allies for combat") == NULL);
+	test_game_release(&t);
+}
