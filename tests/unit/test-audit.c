@@ -927,3 +927,68 @@ TEST(r25_r37_reading_4_missed_npc_decision_told_once)
 	CHECK(strstr(ev, "buys no NPC allies for combat") == NULL);
 	test_game_release(&t);
 }
+
+/*
+ * Rules 4.4-4.6, 4.1, 4.2, R31-R34, R8, R11: the end of turn 1 in order:
+ * income, area scoring, unrest losses, then discards back, boxes and the
+ * alliance display cleared, unrest halved rounding up; turn 2 draws 10
+ * markers and the player with the fewest VP opens the first auction.
+ */
+TEST(r31_r34_end_of_turn_one_in_order_then_turn_two_opens)
+{
+	/* NL rolls 1, 1 (level 2); Spain 6 (level 5); 10 markers */
+	static const unsigned draws[13] = { 0, 0, 5 };
+	struct test_game t;
+	struct decision d;
+	const struct ruleset *rs = test_ruleset();
+	int fr = C("france"), ne = C("netherlands"), sp = C("spain");
+	int i, board = 0, bag = 0;
+
+	test_game_init(&t, three, NULL);
+	t.st.segment = 6;
+	set_actor(&t, "spain");
+	t.st.discs[A("german-states")][fr] = 2;
+	t.st.discs[A("german-states")][ne] = 1;
+	t.st.discs[A("india")][sp] = 1;
+	t.st.unrest[fr] = 0;
+	t.st.unrest[ne] = 2;
+	t.st.unrest[sp] = 5;
+	t.st.box[BOX("banking")][0] = fr;
+	t.st.hand[sp] &= ~1u;
+	t.st.discard[sp] = 1u;
+	for (i = 0; i < 11; i++)	/* gs1-gs9, ba1, ba2 */
+		t.st.marker[i] = MK_BAG;
+	test_script(&t, draws, 13);
+	CHECK_INT(aor_pending(&t.st, &d, 1), 1);
+	CHECK_INT(aor_default(&t.c, &d), 0);
+	CHECK_INT(t.dice.script_pos, 13);
+	CHECK_INT(t.st.gold[fr], 14 + 2);
+	CHECK_INT(t.st.gold[ne], 14 + 1);
+	CHECK_INT(t.st.gold[sp], 14 + 1);
+	CHECK_INT(t.st.vp[fr], 8);
+	CHECK_INT(t.st.vp[ne], 5 - 2);
+	CHECK_INT(t.st.vp[sp], 6 - 1);
+	CHECK_INT(t.st.unrest[fr], 0);
+	CHECK_INT(t.st.unrest[ne], 1);
+	CHECK_INT(t.st.unrest[sp], 3);
+	CHECK_INT(t.st.discard[sp], 0);
+	CHECK(t.st.hand[sp] & 1u);
+	CHECK_INT(t.st.box[BOX("banking")][0], NO_COUNTRY);
+	CHECK_INT(aor_supply(&t.st, fr), 22 - 2);
+	CHECK_CONTAINS(test_events(&t), "Netherlands has unrest level 2, rolls "
+	    "1, 1 and loses 2 VP (R33): 5 to 3.");
+	for (i = 0; i < rs->nmarkers; i++) {
+		board += t.st.marker[i] == MK_BOARD;
+		bag += t.st.marker[i] == MK_BAG;
+	}
+	CHECK_INT(board, 10);
+	CHECK_INT(bag, 1);
+	CHECK_INT(t.st.turn, 2);
+	CHECK_INT(t.st.phase, PH_AUCTION);
+	for (i = 0; i < RS_MAX_ALLIANCE_BOXES; i++)
+		CHECK_INT(t.st.alliance[i], NO_COUNTRY);
+	CHECK_INT(aor_pending(&t.st, &d, 1), 1);
+	CHECK_INT(d.country, ne);
+	CHECK_STR(d.step, "T2.A1.1");
+	test_game_release(&t);
+}
