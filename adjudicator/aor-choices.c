@@ -24,7 +24,6 @@ add(struct choices *ch, const char *fmt, ...)
 static void
 add(struct choices *ch, const char *fmt, ...)
 {
-	struct strbuf sb;
 	va_list ap;
 
 	if (ch->n == ch->alloc) {
@@ -32,11 +31,9 @@ add(struct choices *ch, const char *fmt, ...)
 		ch->line = xrealloc(ch->line, (size_t)ch->alloc *
 		    sizeof(*ch->line));
 	}
-	sb_init(&sb);
 	va_start(ap, fmt);
-	sb_vaddf(&sb, fmt, ap);
+	ch->line[ch->n++] = xvasprintf(fmt, ap);
 	va_end(ap);
-	ch->line[ch->n++] = sb_detach(&sb);
 }
 
 /* 1 when aor_check accepts an order of one item for the decision. */

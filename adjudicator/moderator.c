@@ -201,18 +201,17 @@ void
 game_note(struct game *g, struct entry *e, const char *fmt, ...)
 {
 	struct ctx c = ctx_for(g, &e->j);
-	struct strbuf sb;
 	va_list ap;
+	char *s;
 
 	/* an entry of the file changes: its bytes there are not its own */
 	if ((size_t)(e - g->hist) < g->splice_n)
 		g->splice_n = 0;
-	sb_init(&sb);
 	va_start(ap, fmt);
-	sb_vaddf(&sb, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
-	ev(&c, "moderator", NO_COUNTRY, "%s", sb.buf);
-	sb_release(&sb);
+	ev(&c, "moderator", NO_COUNTRY, "%s", s);
+	free(s);
 }
 
 /*

@@ -39,16 +39,14 @@ bad(struct loader *l, xmlNode *n, const char *fmt, ...)
 static void
 bad(struct loader *l, xmlNode *n, const char *fmt, ...)
 {
-	struct strbuf sb;
 	va_list ap;
+	char *s;
 
-	sb_init(&sb);
 	va_start(ap, fmt);
-	sb_vaddf(&sb, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
-	diag(EXIT_DATAERR, l->file, n ? (int)xmlGetLineNo(n) : 0, "%s",
-	    sb.buf);
-	sb_release(&sb);
+	diag(EXIT_DATAERR, l->file, n ? (int)xmlGetLineNo(n) : 0, "%s", s);
+	free(s);
 	l->errors++;
 }
 

@@ -108,16 +108,15 @@ static void
 reject(const struct run_opts *opt, const char *path, int line,
     const char *fmt, ...)
 {
-	struct strbuf sb;
 	va_list ap;
+	char *s;
 
 	(void)opt;
-	sb_init(&sb);
 	va_start(ap, fmt);
-	sb_vaddf(&sb, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
-	diag(EXIT_DATAERR, path, line, "%s", sb.buf);
-	sb_release(&sb);
+	diag(EXIT_DATAERR, path, line, "%s", s);
+	free(s);
 }
 
 /* "2026-12-01T18:00:00Z" as "2026-12-01 18:00 UTC" */

@@ -76,13 +76,22 @@ xstrdup_or_null(const char *s)
 char *
 xasprintf(const char *fmt, ...)
 {
-	struct strbuf sb;
 	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+char *
+xvasprintf(const char *fmt, va_list ap)
+{
+	struct strbuf sb;
 
 	sb_init(&sb);
-	va_start(ap, fmt);
 	sb_vaddf(&sb, fmt, ap);
-	va_end(ap);
 	return sb_detach(&sb);
 }
 

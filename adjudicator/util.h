@@ -20,6 +20,9 @@ char *xstrdup_or_null(const char *s);
 /* Returns a newly allocated formatted string; the caller frees it. */
 char *xasprintf(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
+/* The same with a va_list, which it uses up. */
+char *xvasprintf(const char *fmt, va_list ap)
+	__attribute__((format(printf, 1, 0)));
 
 /* A growable NUL-terminated string; buf is never NULL after sb_init. */
 struct strbuf {
