@@ -8,8 +8,8 @@
 # fresh temporary folder, with build/ first on PATH and ADJUDICATOR_DATADIR
 # set to the source tree.  A failing example prints its output.
 # Then the options of adjudicator(1) are checked against the program's
-# usage and option parser, and the README against the list of commands
-# (below).
+# usage and option parser, its ENVIRONMENT against the variables the
+# source reads, and the README against the list of commands (below).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 pass=0
@@ -162,6 +162,18 @@ for g in age-of-reason renaissance; do
 	*"$want"*) ok ;;
 	*) bad "adjudicator(1) --rules: lacks '$want' ($g knows 1 to $n)" ;;
 	esac
+done
+
+# Every variable of the environment the program reads is in ENVIRONMENT.
+sed -n '/^\.Sh ENVIRONMENT/,/^\.Sh /p' "$page" |
+    sed -n 's/^\.It Ev //p' | tr -d ' ' | tr ',' '\n' > "$work/env.man"
+vars=$(cat "$top"/adjudicator/*.c "$top"/adjudicator/*.h |
+    sed -n -e 's/.*getenv("\([A-Z_]*\)").*/\1/p' \
+    -e 's/^#define [A-Z_]*ENV[A-Z_]* *"\([A-Z_]*\)".*/\1/p' | sort -u)
+[ -n "$vars" ] && ok || bad "no getenv found in adjudicator/"
+for v in $vars; do
+	grep -qx "$v" "$work/env.man" && ok ||
+		bad "adjudicator reads \$$v, adjudicator(1) ENVIRONMENT lacks it"
 done
 
 echo "man-examples: $pass passed, $fail failed"
