@@ -242,6 +242,13 @@ struct game_module {
 	/* 1 when an order's text is a secret: its sender's only, sealable. */
 	int (*order_secret)(const struct order *o);
 	/*
+	 * Optional: order_secret for the state the order meets, for a module
+	 * whose secrets depend on the game's reading of the rules; when set,
+	 * the machinery asks it, not order_secret, what each order recorded
+	 * shows (an order's text that names a card of its sender's hand).
+	 */
+	int (*order_secret_at)(const void *st, const struct order *o);
+	/*
 	 * After each applied entry, for each unopened sealed pick of side
 	 * country at step: 1 when it is revealed now (R39).
 	 */

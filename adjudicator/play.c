@@ -33,6 +33,14 @@ game_create(struct game *g, const char *id,
 	return g->dice.error ? -1 : 0;
 }
 
+/* Whether the text of order o, recorded now, is its sender's only. */
+static int
+order_secret(const struct game *g, const struct order *o)
+{
+	return g->module->order_secret_at != NULL ?
+	    g->module->order_secret_at(g->st, o) : g->module->order_secret(o);
+}
+
 int
 game_order(struct game *g, const struct order *o, const char *now,
     struct strbuf *err)
@@ -48,7 +56,7 @@ game_order(struct game *g, const struct order *o, const char *now,
 	e->country = o->country;
 	e->source = xstrdup(o->source ? o->source : "");
 	e->text = xstrdup(o->text ? o->text : "");
-	e->sealed = g->module->order_secret(o);
+	e->sealed = order_secret(g, o);
 	if (o->queued_run > 0 && o->queued_run < g->run)
 		e->queued = o->queued_run;
 	if (o->sealed && o->plain != NULL)
@@ -137,7 +145,7 @@ game_reject(struct game *g, const struct order *o, const char *reason,
 	e->source = xstrdup(o->source ? o->source : "");
 	e->text = xstrdup(o->text ? o->text : "");
 	e->reason = xstrdup(reason);
-	e->sealed = g->module->order_secret(o);
+	e->sealed = order_secret(g, o);
 	if (o->queued_run > 0 && o->queued_run < g->run)
 		e->queued = o->queued_run;
 	g->module->state_digest(g->st, e->digest);

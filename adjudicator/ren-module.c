@@ -822,6 +822,29 @@ order_secret(const struct order *o)
 	return 0;
 }
 
+/*
+ * RR39, reading 3: a PLAY or DISCARD line names a card of its sender's
+ * hand, and one not carried out leaves it there ("PLAY war ON Genoa"
+ * where War! may not name Genoa): the order is its sender's, and the
+ * events tell the others what was played or discarded.  Earlier
+ * readings showed it, and their games keep doing so.
+ */
+static int
+order_secret_at(const void *stv, const struct order *o)
+{
+	const struct ren_state *st = &((const struct ren_module_state *)stv)->st;
+	const struct packed_item *p = (const struct packed_item *)o->items;
+	int k;
+
+	if (order_secret(o))
+		return 1;
+	for (k = 0; st->reading >= 3 && k < o->nitems &&
+	    k < REN_MODULE_ITEMS; k++)
+		if (p[k].kind == RI_PLAY || p[k].kind == RI_DISCARD)
+			return 1;
+	return 0;
+}
+
 /* RR39: a sealed bid opens when every bid of its step is in. */
 static int
 may_reveal(const void *stv, const char *step, int country)
@@ -889,5 +912,6 @@ const struct game_module renaissance_module = {
 	.parse_line = parse_line,
 	.step_status = step_status,
 	.order_secret = order_secret,
+	.order_secret_at = order_secret_at,
 	.may_reveal = may_reveal,
 };

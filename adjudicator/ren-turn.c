@@ -335,11 +335,25 @@ seat_of_capital(const struct ren_state *st, int k)
 	return -1;
 }
 
-/* A skipped line, reported (RR13, RR19, RR25). */
+/*
+ * A skipped line, reported (RR13, RR19, RR25).  RR39, reading 3: a PLAY
+ * or DISCARD line not carried out leaves its card in the hand, and the
+ * reason may name it ("War! names another player"): the others learn
+ * only that the line was not carried out, the player why.
+ */
 static void
 skip(struct ren_ctx *c, int player, const struct ren_item *it,
     const char *why)
 {
+	if (c->st->reading >= 3 && (it->kind == RI_PLAY ||
+	    it->kind == RI_DISCARD)) {
+		ren_ev(c, "skipped", player, "%s's line %d is not carried "
+		    "out (why is in %s's report, RR39).", ren_pname(c->st,
+		    player), it->line, ren_pname(c->st, player));
+		ren_ev_private(c, "skipped", player, "Your line %d is not "
+		    "carried out: %s.", it->line, why);
+		return;
+	}
 	ren_ev(c, "skipped", player, "%s's line %d is not carried out: %s.",
 	    ren_pname(c->st, player), it->line, why);
 }

@@ -459,6 +459,53 @@ TEST(ren_turn_war_rolled_at_each_part)
 	ren_test_game_release(&t);
 }
 
+/*
+ * RR39, reading 3: a PLAY line not carried out leaves its card in the
+ * hand, and its reason names it ("War! names another player"): the others
+ * learn that the line was not carried out, its player why; the order's
+ * text is his (order_secret_at).  Reading 2 told everyone, and its games
+ * keep doing so.
+ */
+TEST(ren_turn_card_line_skipped_privately)
+{
+	struct ren_test_game t;
+	struct ren_item it;
+	struct strbuf err;
+	size_t k;
+	int reading, leaked, told;
+
+	for (reading = 2; reading <= 3; reading++) {
+		ren_test_game_init(&t, 3);
+		sb_init(&err);
+		t.st.reading = reading;
+		t.st.phase = RPH_PLAY;
+		t.st.actor = 0;
+		t.st.part_begun = 1;
+		ren_test_card(&t, 0, "war");
+		CHECK_INT(parse("play war on venice", &it, &err), 0);
+		it.line = 1;
+		CHECK_INT(ren_apply(&t.c, 0, &it, 1, &err), 0);
+		CHECK(t.st.p[0].hand & ((uint64_t)1 << RCARD("war")));
+		leaked = told = 0;
+		for (k = 0; k < t.j.n; k++) {
+			if (strstr(t.j.ev[k].text, "War!") == NULL)
+				continue;
+			if (t.j.ev[k].to == NO_COUNTRY)
+				leaked++;
+			else if (t.j.ev[k].to == 0)
+				told++;
+		}
+		CHECK_CONTAINS(ren_test_events(&t), reading >= 3 ?
+		    "Venice's line 1 is not carried out (why is in Venice's "
+		    "report, RR39)." : "Venice's line 1 is not carried out: "
+		    "War! names another player (RR13).");
+		CHECK_INT(leaked, reading >= 3 ? 0 : 1);
+		CHECK_INT(told, reading >= 3 ? 1 : 0);
+		sb_release(&err);
+		ren_test_game_release(&t);
+	}
+}
+
 /* RR8: a standing SWAP, sent with the token bid, is made at the start of
    its phase; without Renaissance it lapses with the reason */
 TEST(ren_turn_renaissance_swap)
