@@ -75,8 +75,10 @@ game_doc_hide(const struct game *g, xmlDoc *doc, int viewer,
 	}
 	/*
 	 * The history: a signed message as received (it may hold picks in
-	 * clear), the text and reason of a sealed order, and an event told
-	 * to one player only, are that player's.
+	 * clear), the text and reason of a sealed order, the opened text of
+	 * a sealed pick (what the rules reveal, the events tell: RR39 keeps
+	 * a returned Euro card its player's for good), and an event told to
+	 * one player only, are that player's.
 	 */
 	for (n = xml_child(xml_child(root, "history"), "entry"); n;
 	    n = xml_next(n, "entry")) {
@@ -85,8 +87,8 @@ game_doc_hide(const struct game *g, xmlDoc *doc, int viewer,
 
 		xml_attr(n, "kind", kind, sizeof(kind));
 		secret = not_viewers(g, n, "country", viewer) &&
-		    (strcmp(kind, "received") == 0 || xml_attr_yes(n,
-		    "sealed"));
+		    (strcmp(kind, "received") == 0 || strcmp(kind,
+		    "unseal") == 0 || xml_attr_yes(n, "sealed"));
 		for (m = n->children; m != NULL; m = next) {
 			next = m->next;
 			if ((secret && (xml_is(m, "text") ||

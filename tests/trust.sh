@@ -728,5 +728,45 @@ GNUPGHOME=$w/exmod "$adj" verify "$w/rb.xml" > "$w/out" 2>&1 &&
 GNUPGHOME=$w/stranger "$adj" verify "$w/rb.xml" --seed-file "$ex/seed" > "$w/out" 2>&1 &&
 	grep -q "players' orders: 6 re-checked, as recorded, in the signed messages they came in; 1 not re-checked: found only in messages not re-checked, or in none while such messages came before them$" \
 	"$w/out" && ok || { bad "verify without the moderator's key"; cat "$w/out"; }
+# RR39: the Euro card a Renaissance player returns stays his, also once
+# the sealed returns are opened (the events say only that they are in):
+# the documents handed to the report templates, the others' and the
+# public one, do not hold the opened text; his own does.
+for k in r1 r2 r3; do mkkey $k; done
+printf '%064d\n' 5 > "$w/ren.seed"
+{ "$adj" new -o "$w/ren.xml" --game renaissance --id rs \
+	--now 2027-01-01T00:00:00Z --seed-file "$w/ren.seed" --report /dev/null \
+	--player p1:A:a@x --player p2:B:b@x --player p3:C:c@x \
+	--key p1:"$w/r1.asc" --key p2:"$w/r2.asc" --key p3:"$w/r3.asc" \
+	--moderator-key "$w/moderator.asc" --private-dir "$w/rpriv" &&
+  "$adj" resolve "$w/ren.xml" --deadline-passed --now 2027-01-01T01:00:00Z \
+	--report /dev/null --private-dir "$w/rpriv"; } > "$w/out" 2>&1 ||
+	{ bad "the Renaissance game was not made"; cat "$w/out"; }
+card=$(gpg --homedir "$w/r1" --batch --quiet --decrypt "$w/rpriv/p1.txt.asc" \
+	2>/dev/null | sed -n 's/^#   RETURN \([^ ]*\).*/\1/p' | head -1)
+[ -n "$card" ] && ok || bad "no RETURN line on player 1's form"
+printf 'RETURN %s\n' "$card" |
+	"$adj" seal "$w/ren.xml" --country p1 --step T0.EURO > "$w/euro.asc"
+{ printf 'GAME rs\nCOUNTRY p1\nSTEP T0.EURO\n'; cat "$w/euro.asc"; } > "$w/euro.txt"
+sign r1 "$w/euro.txt" "$w/euro.asc.txt"
+{ "$adj" resolve "$w/ren.xml" "$w/euro.asc.txt" --now 2027-01-01T02:00:00Z \
+	--report /dev/null --private-dir "$w/rpriv" &&
+  "$adj" resolve "$w/ren.xml" --deadline-passed --now 2027-01-01T03:00:00Z \
+	--report /dev/null --private-dir "$w/rpriv"; } > "$w/out" 2>&1 ||
+	{ bad "the sealed Euro return was not taken"; cat "$w/out"; }
+grep -q 'kind="unseal" [^>]*step="T0.EURO" country="p1"' "$w/ren.xml" && ok ||
+	bad "the sealed Euro return was not opened"
+for who in p2 public; do
+	if [ "$who" = public ]; then
+		"$adj" report "$w/ren.xml" --template "$w/identity.xsl" > "$w/rdoc.xml" 2>&1
+	else
+		"$adj" report "$w/ren.xml" --for "$who" --template "$w/identity.xsl" \
+			> "$w/rdoc.xml" 2>&1
+	fi
+	grep -q "RETURN $card" "$w/rdoc.xml" &&
+		bad "the $who document holds player 1's opened Euro return" || ok
+done
+"$adj" report "$w/ren.xml" --for p1 --template "$w/identity.xsl" 2>&1 |
+	grep -q "RETURN $card" && ok || bad "player 1's document lacks his Euro return"
 echo "trust: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
