@@ -212,7 +212,6 @@ pgp_decrypt(struct pgp *p, const char *armored, char **plain,
 {
 	gpgme_data_t in = NULL, out = NULL;
 	gpgme_error_t e;
-	size_t n;
 	int rc = -1;
 
 	*plain = NULL;
@@ -226,14 +225,10 @@ pgp_decrypt(struct pgp *p, const char *armored, char **plain,
 	e = gpgme_op_decrypt(p->ctx, in, out);
 	if (check_decryption(p, e, err) < 0)
 		goto done;
-	*plain = data_take(out, &n);
+	*plain = data_take_text(out, "decrypted", err);
 	out = NULL;
-	if (memchr(*plain, '\0', n) != NULL) {
-		sb_add(err, "the decrypted text contains a NUL byte");
-		free(*plain);
-		*plain = NULL;
+	if (*plain == NULL)
 		goto done;
-	}
 	rc = 0;
 done:
 	gpgme_data_release(in);

@@ -31,6 +31,9 @@ int fpr_valid(const char *s);
 void fpr_copy(char out[PGP_FPR_LEN + 1], const char *fpr);
 int remove_tree(const char *path);
 char *data_take(gpgme_data_t d, size_t *len);
+/* data_take for a text: NULL, with err "the WHAT text contains a NUL
+ * byte", when it holds one. */
+char *data_take_text(gpgme_data_t d, const char *what, struct strbuf *err);
 int get_key(struct pgp *p, const char *fpr, int secret, gpgme_key_t *key,
     struct strbuf *err);
 int is_blank(const char *s, const char *e);

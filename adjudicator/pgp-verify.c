@@ -863,7 +863,6 @@ verify_message(struct pgp *p, const char *msg, size_t len, char **plain,
 	gpgme_data_t in = NULL, out = NULL;
 	gpgme_error_t e;
 	int clear, rc = -1;
-	size_t n;
 	char *text;
 
 	*plain = NULL;
@@ -892,11 +891,9 @@ verify_message(struct pgp *p, const char *msg, size_t len, char **plain,
 	}
 	if (check_signature(p, signer_fpr, record, err) < 0)
 		goto done;
-	text = data_take(out, &n);
+	text = data_take_text(out, "signed", err);
 	out = NULL;
-	if (memchr(text, '\0', n) != NULL) {
-		sb_add(err, "the signed text contains a NUL byte");
-		free(text);
+	if (text == NULL) {
 		signer_fpr[0] = '\0';
 		goto done;
 	}

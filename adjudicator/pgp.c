@@ -399,6 +399,20 @@ data_take(gpgme_data_t d, size_t *len)
 	return s;
 }
 
+char *
+data_take_text(gpgme_data_t d, const char *what, struct strbuf *err)
+{
+	size_t n;
+	char *s = data_take(d, &n);
+
+	if (memchr(s, '\0', n) != NULL) {
+		sb_addf(err, "the %s text contains a NUL byte", what);
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
 /*
  * Finds the key whose primary fingerprint is fpr (secret: with its secret
  * part in this home). The caller releases *key with gpgme_key_unref.

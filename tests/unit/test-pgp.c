@@ -12,7 +12,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <gpgme.h>
+
 #include "pgp.h"
+#include "pgp-internal.h"
 #include "test.h"
 #include "util.h"
 
@@ -365,6 +368,29 @@ TEST(pgp_unpad_leaves_other_text_alone)
 	pgp_unpad(s2);
 	CHECK_INT(strlen(s2), PGP_PAD_BLOCK);
 	free(s2);
+}
+
+/* What GnuPG gives back is text only without a NUL byte: the order
+ * parser and the XML would cut it there. */
+TEST(pgp_data_take_text_refuses_a_nul_byte)
+{
+	gpgme_data_t d;
+	struct strbuf err;
+	char *s;
+
+	gpgme_check_version(NULL);
+	sb_init(&err);
+	CHECK(gpgme_data_new_from_mem(&d, "ab\n", 3, 1) == 0);
+	s = data_take_text(d, "signed", &err);
+	CHECK(s != NULL && strcmp(s, "ab\n") == 0);
+	CHECK_INT((int)err.len, 0);
+	free(s);
+	CHECK(gpgme_data_new_from_mem(&d, "a\0b", 3, 1) == 0);
+	s = data_take_text(d, "decrypted", &err);
+	CHECK(s == NULL);
+	CHECK_STR(err.buf, "the decrypted text contains a NUL byte");
+	free(s);
+	sb_release(&err);
 }
 
 TEST(pgp_open_makes_a_private_temporary_home_and_removes_it)
