@@ -174,5 +174,43 @@ status_is readme-example 0 $?
 has readme-bid "$w/out" "bernd.txt:4: T1.A1.1 Austria: accepted, applied"
 has readme-segment "$w/out" "bernd.txt:6: T1.S1 Austria: accepted, kept until its step comes (R36)"
 
+# 6. adjudicator-orders(5)'s own examples and limits, on the game above
+# (run 0: Austria's T1.A1.1 is due, its segment T1.S1 still to come).
+seg() {	# seg NAME LINE: one Austrian segment order, checked
+	printf 'GAME game\nCOUNTRY Austria\nSTEP T1.S1\n%s\n' "$2" > "$w/$1.txt"
+	check "$w/$1.txt"
+}
+seg ost 'ATTACK Prussia IN Ost WITH 1/1/2'
+has orders5-ambiguous "$w/out" "ost.txt:4: rejected: ambiguous area 'Ost' (could be 'Baltic', 'East Indies')"
+seg baltc 'ATTACK Prussia IN Baltc WITH 1/1/2'
+has orders5-suggestion "$w/out" "baltc.txt:4: rejected: unknown area 'Baltc' (did you mean 'Baltic'?)"
+# "Baltic, Ostseeraum and Ostsee are the same area"; "Great Britain,
+# Grossbritannien, great-britain and Gr are the same country"
+for a in Baltic Ostseeraum Ostsee; do
+	for c in 'Great Britain' Grossbritannien great-britain Gr; do
+		seg name "ATTACK $c IN $a WITH 1/1/2"
+		status_is "orders5-names $c $a" 0 $?
+		has "orders5-names $c $a" "$w/out" "name.txt:3: T1.S1 Austria: accepted, kept until its step comes (R36)"
+	done
+done
+# "A block ... holds at most 8" order lines; ENTROPY lines are no orders
+{ printf 'GAME game\nCOUNTRY Austria\nSTEP T1.A1.1\n'
+  i=0; while [ $i -lt 9 ]; do echo 'BID 0 A Austria B Prussia'; i=$((i + 1)); done
+} > "$w/nine.txt"
+check "$w/nine.txt"
+status_is orders5-nine 65 $?
+has orders5-nine "$w/out" "nine.txt:12: rejected: too many orders in step T1.A1.1"
+# "ENTROPY text ... adds 1 to 200 characters"
+e200=$(printf '%0200d' 0)
+printf 'GAME game\nCOUNTRY Austria\nENTROPY %s\nSTEP T1.S1\nPASS\n' "$e200" \
+	> "$w/e200.txt"
+check "$w/e200.txt"
+status_is orders5-entropy-200 0 $?
+printf 'GAME game\nCOUNTRY Austria\nENTROPY %s1\nSTEP T1.S1\nPASS\n' "$e200" \
+	> "$w/e201.txt"
+check "$w/e201.txt"
+status_is orders5-entropy-201 65 $?
+has orders5-entropy-201 "$w/out" "e201.txt:3: rejected: ENTROPY takes 1 to 200 characters of your choice"
+
 echo "order-text: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
