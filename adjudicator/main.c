@@ -209,7 +209,7 @@ main(int argc, char **argv)
 			xml_cleanup();
 			return rc;
 		}
-	fprintf(stderr, "adjudicator: unknown command '%s'\n", argv[1]);
+	diag(EXIT_USAGE, NULL, 0, "unknown command '%s'", argv[1]);
 	main_usage(stderr);
 	return EXIT_USAGE;
 }

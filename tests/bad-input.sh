@@ -82,6 +82,12 @@ expect unknown-game 64 "--game 'chess': this adjudicator knows age-of-reason" \
 	"$adj" new -o "$w/other.xml" --game chess \
 	--player prussia:P:p@x --player spain:S:s@x --seed-file "$w/seed"
 [ ! -e "$w/other.xml" ] && ok || bad "an unknown game wrote a game file"
+# A bad command line: "adjudicator: error: ..." as adjudicator(1) says
+# every problem is told, or getopt's words for a bad option.
+expect unknown-command 64 "adjudicator: error: unknown command 'bogus'" \
+	"$adj" bogus
+expect unknown-option 64 "new: unrecognized option '--bogus'" \
+	"$adj" new --bogus
 # Too few players: each game cites its own ruling, and Age of
 # Renaissance, whose count its rules give, none of Age of Reason's.
 expect one-player 64 "a game needs 2 to 7 players (R1), not 1" \
