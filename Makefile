@@ -1,8 +1,8 @@
 # Makefile for the Age of Reason play-by-email adjudicator.
 #
-#   make                 build build/adjudicator
+#   make                 build build/adjudicator and build/adjudicator-mail
 #   make check           tests/check.sh: install test needs, run every test
-#   make demo            examples/demo.sh: replay the bundled example game
+#   make demo            examples/demo.sh: replay the two bundled example games
 #   make install PREFIX=/usr/local
 #   make sanitize        ASan and UBSan build (build-asan/) and its tests
 #   make valgrind        the unit tests and a short game under valgrind
