@@ -609,8 +609,9 @@ int game_find_seed(struct game *g);
 /*
  * Issue 18.9: the sealed seeds (R30) of many games, all sealed to the
  * moderator's key (GNUPGHOME), opened with one gpg and kept for
- * game_find_seed, which then starts none for them.  One that cannot be
- * opened so is left to game_find_seed, which says why.
+ * game_find_seed, which then starts none for them (it opens a game's
+ * own so too).  One that cannot be opened so is left to game_find_seed's
+ * GPGME context, which says why.
  */
 void game_open_seeds(const char *const *sealed, size_t n);
 

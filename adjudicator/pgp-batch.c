@@ -252,7 +252,10 @@ void
 pgp_decrypt_home_all(const char *home, const char *const *msgs, size_t n,
     char **plains)
 {
-	static const char *const args[] = { "--decrypt-files", NULL };
+	/* a key with a passphrase fails here, as in a GPGME context (no prompt) */
+	static const char *const args[] = {
+		"--pinentry-mode", "loopback", "--decrypt-files", NULL
+	};
 	struct strbuf names, status, err, out;
 	struct gpg_run run;
 	const char *s, *next;

@@ -420,7 +420,7 @@ game_open_seeds(const char *const *sealed, size_t n)
 		if (opened_seed(digest[m]) == NULL)
 			todo[m++] = sealed[i];
 	}
-	if (m >= 2) {	/* one alone: game_find_seed's context does it */
+	if (m > 0) {
 		path = home && *home ? xstrdup(home) : xasprintf("%s/.gnupg",
 		    getenv("HOME") ? getenv("HOME") : ".");
 		plains = xcalloc(m, sizeof(*plains));
@@ -457,6 +457,15 @@ game_find_seed(struct game *g)
 	if (g->sealed_seed == NULL)
 		return 0;
 	sha256_hex(g->sealed_seed, strlen(g->sealed_seed), sealed);
+	/*
+	 * One gpg, as for the seeds of many games: a GPGME context would
+	 * first start six GnuPG programs of its own (gpgconf three times,
+	 * gpg and gpgsm --version: its version checks), and a run with no
+	 * sealed pick to open needs no other secret-key work.  The context
+	 * below is tried when gpg did not open it.
+	 */
+	if (opened_seed(sealed) == NULL)
+		game_open_seeds((const char *const *)&g->sealed_seed, 1);
 	if ((o = opened_seed(sealed)) != NULL) {
 		seed_commitment(o->seed, commit);
 		if (strcmp(commit, g->commitment) == 0)

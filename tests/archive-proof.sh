@@ -326,6 +326,23 @@ strace -ff -qq -e trace=execve -o "$w/st1/p" "$adj" resolve "$w/game.xml" \
 	> "$w/out" 2>&1 && ok || { bad "Prussia's pass was refused"; cat "$w/out"; }
 procs=$(cat "$w"/st1/p.* | grep -c '^execve("[^"]*/gpg[^"/]*",.* = 0$')
 [ "$procs" -eq 1 ] && ok || bad "resolve of one signed file ran $procs GnuPG processes"
+# The same run with the seed sealed to the moderator's key (no
+# --seed-file): one gpg more, which opens the seal, and not the six
+# programs a GPGME context starts first (gpgconf three times, gpg and
+# gpgsm --version); the game file comes out byte for byte the same.
+cp "$w/taken.xml" "$w/s.xml"
+rm -rf "$w/s.xml.keys" "$w/st2"
+cp -rp "$w/game.xml.keys" "$w/s.xml.keys"
+mkdir "$w/st2"
+strace -ff -qq -e trace=execve -o "$w/st2/p" "$adj" resolve "$w/s.xml" \
+	"$w/p2.asc" --now 2026-12-01T03:00:00Z --report /dev/null \
+	> "$w/out" 2>&1 && ok ||
+	{ bad "Prussia's pass with the sealed seed was refused"; cat "$w/out"; }
+procs=$(cat "$w"/st2/p.* | grep -c '^execve("[^"]*/gpg[^"/]*",.* = 0$')
+[ "$procs" -eq 2 ] && ok ||
+	bad "resolve of one signed file with a sealed seed ran $procs GnuPG processes"
+cmp -s "$w/s.xml" "$w/game.xml" && ok ||
+	bad "the sealed seed's run differs from the --seed-file one"
 mkkey austria2
 rm -rf "$w/old.keys"
 cp -rp "$w/game.xml.keys" "$w/old.keys"
