@@ -823,7 +823,7 @@ order_secret(const struct order *o)
 }
 
 /*
- * RR39, reading 3: a PLAY or DISCARD line names a card of its sender's
+ * RR39, reading 4: a PLAY or DISCARD line names a card of its sender's
  * hand, and one not carried out leaves it there ("PLAY war ON Genoa"
  * where War! may not name Genoa): the order is its sender's, and the
  * events tell the others what was played or discarded.  Earlier
@@ -838,7 +838,7 @@ order_secret_at(const void *stv, const struct order *o)
 
 	if (order_secret(o))
 		return 1;
-	for (k = 0; st->reading >= 3 && k < o->nitems &&
+	for (k = 0; st->reading >= 4 && k < o->nitems &&
 	    k < REN_MODULE_ITEMS; k++)
 		if (p[k].kind == RI_PLAY || p[k].kind == RI_DISCARD)
 			return 1;

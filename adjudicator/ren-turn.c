@@ -336,7 +336,7 @@ seat_of_capital(const struct ren_state *st, int k)
 }
 
 /*
- * A skipped line, reported (RR13, RR19, RR25).  RR39, reading 3: a PLAY
+ * A skipped line, reported (RR13, RR19, RR25).  RR39, reading 4: a PLAY
  * or DISCARD line not carried out leaves its card in the hand, and the
  * reason may name it ("War! names another player"): the others learn
  * only that the line was not carried out, the player why.
@@ -345,7 +345,7 @@ static void
 skip(struct ren_ctx *c, int player, const struct ren_item *it,
     const char *why)
 {
-	if (c->st->reading >= 3 && (it->kind == RI_PLAY ||
+	if (c->st->reading >= 4 && (it->kind == RI_PLAY ||
 	    it->kind == RI_DISCARD)) {
 		ren_ev(c, "skipped", player, "%s's line %d is not carried "
 		    "out (why is in %s's report, RR39).", ren_pname(c->st,

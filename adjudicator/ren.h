@@ -162,9 +162,14 @@ struct ren_leader {
  *      no Cathedral (RR35).
  *      A claim on the leader of a player in Chaos is paid to the bank
  *      (RR20, RR35).
+ *   4  2026-11-26, the trust audit (RR39): an order with a PLAY or
+ *      DISCARD line is its sender's, and such a line not carried out is
+ *      told to the others without its reason, which may name the card.
+ *      Reading 3 was the current reading of a release: its games keep
+ *      showing both, as they were played.
  */
 #define REN_READING_OLDEST 1
-#define REN_READING_CURRENT 3
+#define REN_READING_CURRENT 4
 
 struct ren_state {
 	const struct ren_ruleset *rs;	/* borrowed */

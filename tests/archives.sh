@@ -137,5 +137,25 @@ for g in r1 r2; do
 	    { bad "$g: verify fails"; cat "$w/out"; }
 done
 
+# 4. A game made under the current reading of an earlier release goes on
+# as it was played: released/ren-reading3.xml.gz, an Age of Renaissance
+# game the release of 2026-11-26 made (reading 3 current), in whose run 7
+# Genoa's PLAY line was not carried out and its reason was told to all;
+# reading 4 tells it to him alone (RR39).
+gzip -dc "$top/tests/archives/released/ren-reading3.xml.gz" > "$w/rr3.xml"
+cp "$w/seeds/ren-reading3.seed" "$w/rr3.seed" ||
+	bad "no ren-reading3.seed in tests/archives/seeds.txt"
+chmod 600 "$w/rr3.xml" "$w/rr3.seed"
+"$adj" verify "$w/rr3.xml" --seed-file "$w/rr3.seed" > "$w/out" 2>&1 &&
+    ok || { bad "ren-reading3: verify fails"; cat "$w/out"; }
+grep -q "Genoa's line 1 is not carried out: Paris is not a market of area VI (RR18)." \
+    "$w/rr3.xml" && ok || bad "ren-reading3: the public reason is not in the file"
+"$adj" resolve "$w/rr3.xml" --deadline-passed --seed-file "$w/rr3.seed" \
+    --now 2027-01-01T00:56:00Z --report /dev/null > "$w/out" 2>&1 &&
+    grep -q '<game [^>]*rules="3"' "$w/rr3.xml" &&
+    "$adj" verify "$w/rr3.xml" --seed-file "$w/rr3.seed" > "$w/out" 2>&1 &&
+    ok || { bad "ren-reading3: a run more does not keep reading 3 or verify"
+	cat "$w/out"; }
+
 echo "archives: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

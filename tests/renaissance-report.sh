@@ -101,20 +101,20 @@ drive() {
 check "new --game renaissance makes a game" test -s g.xml
 check "run 0's report names the players before the capital bid" \
     grep -q '^STEP T0.CAPITAL from Ann: ' r0.txt
-# adjudicator-renaissance(7), Readings: a new game is made under reading 3;
+# adjudicator-renaissance(7), Readings: a new game is made under reading 4;
 # --rules 1 keeps the first reading and writes no attribute
-check "a new game records rules reading 3" \
-    grep -q '<game [^>]*rules="3"' g.xml
+check "a new game records rules reading 4" \
+    grep -q '<game [^>]*rules="4"' g.xml
 "$A" new --game renaissance -o g1.xml --player p1:Ann:ann@example.org \
     --player p2:Bob:bob@example.org --player p3:Cy:cy@example.org \
     --now 2026-01-01T00:00:00Z --seed-file seed --rules 1 >/dev/null 2>&1
 check "new --rules 1 makes a reading-1 game without the attribute" \
     sh -c 'test -s g1.xml && ! grep -q "<game [^>]*rules=" g1.xml'
-check "new --rules 4 is refused for Age of Renaissance" \
+check "new --rules 5 is refused for Age of Renaissance" \
     sh -c '! "$1" new --game renaissance -o g3.xml --player p1:A:a@x.org \
-    --player p2:B:b@x.org --player p3:C:c@x.org --rules 4 \
+    --player p2:B:b@x.org --player p3:C:c@x.org --rules 5 \
     --now 2026-01-01T00:00:00Z --seed-file seed 2>g3.err &&
-    grep -q "readings 1 to 3" g3.err && test ! -e g3.xml' sh "$A"
+    grep -q "readings 1 to 4" g3.err && test ! -e g3.xml' sh "$A"
 
 o p1 T0.CAPITAL "BID 5" "RANK venice, genoa, barcelona, paris"
 o p2 T0.CAPITAL "BID 3" "RANK paris, genoa, venice, barcelona"

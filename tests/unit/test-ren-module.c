@@ -181,39 +181,40 @@ TEST(ren_module_trade_secret)
 }
 
 /*
- * RR39, reading 3: PLAY and DISCARD lines name cards of the sender's
+ * RR39, reading 4: PLAY and DISCARD lines name cards of the sender's
  * hand, which a line not carried out leaves there: the order is his
- * (order_secret_at); under reading 2 it showed, and still does.
+ * (order_secret_at); under readings 2 and 3 (a release's current one)
+ * it showed, and still does.
  */
 TEST(ren_module_card_lines_secret)
 {
 	struct order o;
 	struct strbuf err;
-	void *st2 = xcalloc(1, M->state_size), *st3 = xcalloc(1,
+	void *stA = xcalloc(1, M->state_size), *stB = xcalloc(1,
 	    M->state_size);
 
 	sb_init(&err);
-	M->state_init(st2, ren_test_ruleset(), 0, 2);
-	M->state_init(st3, ren_test_ruleset(), 0, 3);
+	M->state_init(stA, ren_test_ruleset(), 0, 3);
+	M->state_init(stB, ren_test_ruleset(), 0, 4);
 	CHECK_INT(order(&o, 0, "T2.PLAY", "PLAY war ON Genoa\nNONE", &err),
 	    0);
-	CHECK(M->order_secret_at(st3, &o));
-	CHECK(!M->order_secret_at(st2, &o));
+	CHECK(M->order_secret_at(stB, &o));
+	CHECK(!M->order_secret_at(stA, &o));
 	CHECK_INT(order(&o, 0, "T2.BUY", "BUY CARD\nDISCARD famine", &err),
 	    0);
-	CHECK(M->order_secret_at(st3, &o));
-	CHECK(!M->order_secret_at(st2, &o));
+	CHECK(M->order_secret_at(stB, &o));
+	CHECK(!M->order_secret_at(stA, &o));
 	CHECK_INT(order(&o, 0, "T2.BUY", "BUY CARD", &err), 0);
-	CHECK(!M->order_secret_at(st3, &o));
+	CHECK(!M->order_secret_at(stB, &o));
 	CHECK_INT(order(&o, 0, "T2.PURCHASE", "UPGRADE", &err), 0);
-	CHECK(!M->order_secret_at(st3, &o));
+	CHECK(!M->order_secret_at(stB, &o));
 	CHECK_INT(order(&o, 0, "T2.ORDER", "TOKENS 3", &err), 0);
-	CHECK(M->order_secret_at(st2, &o));
+	CHECK(M->order_secret_at(stA, &o));
 	CHECK_INT(order(&o, 0, "T2.EXPANSION", "ATTACK Barcelona TRADE war",
 	    &err), 0);
-	CHECK(M->order_secret_at(st2, &o));
-	free(st2);
-	free(st3);
+	CHECK(M->order_secret_at(stA, &o));
+	free(stA);
+	free(stB);
 	sb_release(&err);
 }
 

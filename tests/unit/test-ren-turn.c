@@ -460,11 +460,11 @@ TEST(ren_turn_war_rolled_at_each_part)
 }
 
 /*
- * RR39, reading 3: a PLAY line not carried out leaves its card in the
+ * RR39, reading 4: a PLAY line not carried out leaves its card in the
  * hand, and its reason names it ("War! names another player"): the others
  * learn that the line was not carried out, its player why; the order's
- * text is his (order_secret_at).  Reading 2 told everyone, and its games
- * keep doing so.
+ * text is his (order_secret_at).  Readings 2 and 3 (the current reading
+ * of a release) told everyone, and their games keep doing so.
  */
 TEST(ren_turn_card_line_skipped_privately)
 {
@@ -474,7 +474,7 @@ TEST(ren_turn_card_line_skipped_privately)
 	size_t k;
 	int reading, leaked, told;
 
-	for (reading = 2; reading <= 3; reading++) {
+	for (reading = 2; reading <= 4; reading++) {
 		ren_test_game_init(&t, 3);
 		sb_init(&err);
 		t.st.reading = reading;
@@ -495,12 +495,12 @@ TEST(ren_turn_card_line_skipped_privately)
 			else if (t.j.ev[k].to == 0)
 				told++;
 		}
-		CHECK_CONTAINS(ren_test_events(&t), reading >= 3 ?
+		CHECK_CONTAINS(ren_test_events(&t), reading >= 4 ?
 		    "Venice's line 1 is not carried out (why is in Venice's "
 		    "report, RR39)." : "Venice's line 1 is not carried out: "
 		    "War! names another player (RR13).");
-		CHECK_INT(leaked, reading >= 3 ? 0 : 1);
-		CHECK_INT(told, reading >= 3 ? 1 : 0);
+		CHECK_INT(leaked, reading >= 4 ? 0 : 1);
+		CHECK_INT(told, reading >= 4 ? 1 : 0);
 		sb_release(&err);
 		ren_test_game_release(&t);
 	}
@@ -1122,7 +1122,7 @@ TEST(ren_choices_purchase_form_patronage)
 	ren_test_adv(&t, 0, 'E');		/* Anne: Patronage */
 	d.player = 0;
 	d.kind = RD_PURCHASE;
-	CHECK_INT(t.st.reading, 3);
+	CHECK(t.st.reading >= 3);	/* the current reading prices claims */
 	CHECK_INT(form_legal(&t, &d, &form), 0);
 	CHECK_CONTAINS(form.buf, "CLAIM walter-the-penniless  # $10 to "
 	    "Genoa (RR20)\n");
