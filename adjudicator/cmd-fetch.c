@@ -479,9 +479,11 @@ reject(struct moderation *m, struct game *g, struct ms_message *rec,
 }
 
 static void
-acknowledge(struct moderation *m, struct ms_message *rec, struct taking *t)
+acknowledge(struct moderation *m, const struct game *g,
+    struct ms_message *rec, struct taking *t)
 {
 	struct strbuf body;
+	char ahead[32], latest[32];
 
 	sb_init(&body);
 	sb_addf(&body, "Game %s: ", m->ms.game);
@@ -491,11 +493,12 @@ acknowledge(struct moderation *m, struct ms_message *rec, struct taking *t)
 		sb_addf(&body, "It is signed by key %s.\n", rec->signer);
 	sb_addf(&body, "\nThe orders, checked against the game as it stands "
 	    "now:\n\n%s\n", t->verdict);
-	sb_add(&body, "An order is applied when the game is next resolved "
+	sb_addf(&body, "An order is applied when the game is next resolved "
 	    "(when every decision\nthat is due has an order or its deadline "
-	    "has passed); one for a later\nstep waits for its step (R36).  "
-	    "Until then a later order for the same\nstep replaces it "
-	    "(R38).\n");
+	    "has passed); one for a later\nstep waits for its step%s.  "
+	    "Until then a later order for the same\nstep replaces it%s.\n",
+	    module_cite(ahead, g->module->ahead_ruling, NULL),
+	    module_cite(latest, g->module->latest_ruling, NULL));
 	answer(m, rec, "acknowledgement", t->steps, body.buf);
 	sb_release(&body);
 }
@@ -676,7 +679,7 @@ take_message(struct moderation *m, struct game *g, const struct imap_msg *im)
 		rec->status = MS_FILED;
 		rec->spool = spool_name;
 		spool_name = NULL;
-		acknowledge(m, rec, &t);
+		acknowledge(m, g, rec, &t);
 	}
 out:
 	if (rc != 0) {

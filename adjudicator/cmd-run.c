@@ -439,10 +439,13 @@ remind(struct moderation *m)
 		body = xasprintf("Game %s: the decision of %s for step %s is "
 		    "due at %s,\nand no order for it has arrived yet:\n\n"
 		    "  STEP %s from %s: %s\n\nWithout an order by then, the "
-		    "default of ruling R37 applies.\n", m->ms.game,
+		    "default%s%s applies.\n", m->ms.game,
 		    game_country_name(g, d[i].country), d[i].step, when,
 		    d[i].step,
-		    game_country_name(g, d[i].country), d[i].what);
+		    game_country_name(g, d[i].country), d[i].what,
+		    g->module->defaults_ruling ? " of ruling " : "",
+		    g->module->defaults_ruling ? g->module->defaults_ruling :
+		    "");
 		id = ms_queue(&m->ms, OUT_REMINDER, tos, 1, subject, NULL,
 		    body, NULL, 0, m->msgid_domain, m->now);
 		if (id > 0) {

@@ -418,6 +418,7 @@ check_received_once(const struct game *g, const char *path)
 	struct content_at *at = xcalloc(g->nhist + 1, sizeof(*at));
 	size_t k, n = 0;
 	int rc = 0;
+	char cite[32];
 
 	for (k = 0; k < g->nhist; k++)
 		if (g->hist[k].kind == EN_RECEIVED &&
@@ -432,7 +433,8 @@ check_received_once(const struct game *g, const char *path)
 			diag(EXIT_DATAERR, path, g->hist[at[k].k].line,
 			    "history entry %zu records again the signed "
 			    "message of history entry %zu: a signed message "
-			    "counts once (R38)", at[k].k, at[k - 1].k);
+			    "counts once%s", at[k].k, at[k - 1].k,
+			    module_cite(cite, g->module->latest_ruling, NULL));
 			rc = -1;
 		}
 	free(at);

@@ -106,6 +106,17 @@ struct game_module {
 	 */
 	const char *players_ruling;
 	/*
+	 * The rulings the generic machinery cites in what it tells about
+	 * orders and deadlines, or NULL for none: an order sent ahead waits
+	 * for its step (ahead_ruling: "R36", "RR41"), a missed deadline has
+	 * its default (defaults_ruling: "R37", "RR38"), only the latest order
+	 * for a step counts and a signed message once (latest_ruling: "R38",
+	 * "RR41").  None of these texts is recorded in a game file.
+	 */
+	const char *ahead_ruling;
+	const char *defaults_ruling;
+	const char *latest_ruling;
+	/*
 	 * The child of <ruleset> whose elements are committed one by one in
 	 * run 0 (issue 9.5), or NULL for none.
 	 */
@@ -265,5 +276,11 @@ const struct game_module *modules_default(void);
 const char *modules_names(void);
 /* The flag of a module's variant by its name, or 0. */
 unsigned module_variant(const struct game_module *mod, const char *name);
+
+/*
+ * The citation of rulings a and b (either NULL) for a message: " (R36)",
+ * " (R36, R37)", or "" for none; one of each is given once (RR41, RR41).
+ */
+const char *module_cite(char out[32], const char *a, const char *b);
 
 #endif

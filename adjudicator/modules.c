@@ -64,3 +64,17 @@ module_variant(const struct game_module *mod, const char *name)
 			return mod->variants[i].flag;
 	return 0;
 }
+
+const char *
+module_cite(char out[32], const char *a, const char *b)
+{
+	if (a == NULL || (b != NULL && strcmp(a, b) == 0)) {
+		a = b;
+		b = NULL;
+	}
+	if (a == NULL)
+		out[0] = '\0';
+	else
+		snprintf(out, 32, " (%s%s%s)", a, b ? ", " : "", b ? b : "");
+	return out;
+}

@@ -19,7 +19,7 @@ game_queue_check(const struct game *g, const struct order *o,
     long long signed_at, struct strbuf *err)
 {
 	size_t i;
-	char a[32], b[32];
+	char a[32], b[32], cite[32];
 
 	/*
 	 * R38: the latest counts, and "latest" is the signing time: an
@@ -34,7 +34,8 @@ game_queue_check(const struct game *g, const struct order *o,
 			time_format(g->queue[i].signed_at, b);
 			sb_addf(err, "signed at %s, before the order it would "
 			    "replace (signed at %s): only the latest order "
-			    "counts (R38)", a, b);
+			    "counts%s", a, b, module_cite(cite,
+			    g->module->latest_ruling, NULL));
 			return -1;
 		}
 	return 0;

@@ -138,7 +138,7 @@ add_until(struct strbuf *sb, const struct game *g, int country,
 	struct decision d[GAME_MAX_SIDES];
 	int np = g->module->pending(g->st, d, GAME_MAX_SIDES), i;
 	const char *best = NULL;
-	char when[32];
+	char when[32], cite[32];
 
 	for (i = 0; i < np; i++) {
 		const char *dl = game_deadline(g, &d[i]);
@@ -157,7 +157,8 @@ add_until(struct strbuf *sb, const struct game *g, int country,
 	if (now != NULL && time_parse(best) <= time_parse(now))
 		sb_addf(sb, "Send the corrected file at once: the deadline, "
 		    "%s, has passed, and the next run applies the "
-		    "defaults (R37).", when);
+		    "defaults%s.", when, module_cite(cite,
+		    g->module->defaults_ruling, NULL));
 	else
 		sb_addf(sb, "Send the corrected file before %s.", when);
 }
@@ -455,7 +456,7 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 {
 	int *used;
 	char *conv, *text, *received = NULL, *raw = NULL, *nul, fpr[41] = "";
-	char content[65] = "";
+	char content[65] = "", cite[32];
 	int errors, i, is_pgp, first_line = 0, stale = 0, waiting, seen;
 	int cut = 0, cut_at = 0, held;
 	size_t len;
@@ -537,10 +538,11 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 		if (seen >= 0) {
 			reject(opt, path, armor_line(received), "this signed "
 			    "message is in the game already (history entry "
-			    "%d, %s): a signed message counts once (R38); to "
+			    "%d, %s): a signed message counts once%s; to "
 			    "send the same orders again, sign them anew with "
 			    "any change, such as a comment", seen,
-			    g->hist[seen].time);
+			    g->hist[seen].time, module_cite(cite,
+			    g->module->latest_ruling, NULL));
 			free(text);
 			free(received);
 			free(raw);
@@ -650,7 +652,8 @@ check_file(struct game *g, const char *path, const struct mime_signed *ms,
 	}
 	if (errors == 0 && stale == of->norders) {
 		reject(opt, path, 0, "nothing in this file counts: every step "
-		    "in it was decided already (R38)");
+		    "in it was decided already%s", module_cite(cite,
+		    g->module->latest_ruling, NULL));
 		errors++;
 	}
 	if (errors == 0 && is_pgp && opt->verbose)
@@ -706,9 +709,14 @@ take_file(struct game *g, const char *path, const struct mime_signed *ms,
 			continue;
 		game_queue(g, &of.orders[i], signed_at);
 		opt->changed = 1;	/* a waiting order is saved too */
-		if (used[i] == 2)
-			verdict(opt, &of.orders[i], g, "accepted, kept until "
-			    "its step comes (R36)");
+		if (used[i] == 2) {
+			char text[64], cite[32];
+
+			snprintf(text, sizeof(text), "accepted, kept until "
+			    "its step comes%s", module_cite(cite,
+			    g->module->ahead_ruling, NULL));
+			verdict(opt, &of.orders[i], g, text);
+		}
 	}
 	if (of.path != NULL)
 		order_file_release(&of);

@@ -142,7 +142,7 @@ check_received(struct game *g, const char *path, int *unchecked,
 	struct pgp_verdict *ahead = xcalloc(g->nhist + 1, sizeof(*ahead));
 	char (*seen)[65] = xcalloc(g->nhist + 1, sizeof(*seen));
 	struct strbuf err;
-	char fpr[PGP_FPR_LEN + 1], content[65], t1[32], t2[32];
+	char fpr[PGP_FPR_LEN + 1], content[65], t1[32], t2[32], cite[32];
 	size_t k, i, len;
 	int rc = 0, c, no_mod = 0;
 
@@ -294,7 +294,8 @@ check_received(struct game *g, const char *path, int *unchecked,
 				diag(EXIT_DATAERR, path, e->line, "history "
 				    "entry %zu records again the signed message "
 				    "of history entry %zu: a signed message "
-				    "counts once (R38)", k, i);
+				    "counts once%s", k, i, module_cite(cite,
+				    g->module->latest_ruling, NULL));
 			else if (e->signed_at > 0 && when != e->signed_at) {
 				time_format(when, t1);
 				time_format(e->signed_at, t2);
@@ -513,6 +514,7 @@ check_waiting(struct game *g, const char *path, char **plains, size_t n)
 	struct msg_steps *ms = xcalloc(n + 1, sizeof(*ms));
 	size_t r, k;
 	int j, rc = 0;
+	char cite[32];
 
 	for (r = 0; r < n; r++)
 		if (g->hist[r].kind == EN_RECEIVED && plains[r] != NULL)
@@ -553,10 +555,12 @@ check_waiting(struct game *g, const char *path, char **plains, size_t n)
 					    "history entry %zu: a default for "
 					    "step %s of %s, whose order signed "
 					    "in history entry %zu was waiting "
-					    "for it (R36, R37): the waiting "
-					    "order was taken out", k, step,
+					    "for it%s: the waiting order was "
+					    "taken out", k, step,
 					    game_country_name(g, e->country),
-					    r);
+					    r, module_cite(cite,
+					    g->module->ahead_ruling,
+					    g->module->defaults_ruling));
 					rc = -1;
 					break;
 				}

@@ -290,8 +290,13 @@ for i in 1 2 3 4 5 6; do
 	    $7 == to && $8 == "auto-replied" {ok = 1} END {exit !ok}' &&
 		ok || bad "mail $i: acknowledgement headers: $line"
 	first=${step%%,*}
-	body "$(echo "$line" | cut -d'|' -f1)" | grep -q "$first $F: accepted\|$first $S: accepted" &&
+	body "$(echo "$line" | cut -d'|' -f1)" > "$w/ack-body"
+	grep -q "$first $F: accepted\|$first $S: accepted" "$w/ack-body" &&
 		ok || bad "mail $i: the acknowledgement has no verdict"
+	# Age of Reason's rulings for orders sent ahead and the latest
+	[ "$i" -ne 1 ] || { grep -qF "step waits for its step (R36).  Until" \
+	    "$w/ack-body" && grep -qF "step replaces it (R38)." "$w/ack-body"; } &&
+		ok || bad "mail $i: the acknowledgement does not cite R36 and R38"
 done
 [ "$(cut -d'|' -f5 "$w/sink.txt" | sort | uniq -d | wc -l)" -eq 0 ] && ok ||
 	bad "two mails share a Message-ID"
@@ -935,6 +940,43 @@ jrun
 	--insecure-plain > "$w/out" 2> "$w/err"
 [ $? -eq 66 ] && grep -q "nothing: error: --games: not a folder" "$w/err" && ok ||
 	bad "--games with no folder: $(cat "$w/err")"
+
+# ------------------------------------------------------------------
+# Age of Renaissance: an order sent ahead is acknowledged with its own
+# game's rulings, RR41 (orders sent ahead, only the latest counts), not
+# Age of Reason's R36 and R38, which say other things there
+
+RG=$w/ren.xml
+"$adj" new -o "$RG" --game renaissance --id ren --now 2026-12-01T00:00:00Z \
+	--seed-file "$w/seed" --report /dev/null \
+	--player p1:Anna:prussia@test.invalid --player p2:Bob:spain@test.invalid \
+	--player p3:Cy:cy@test.invalid > "$w/out" 2>&1 ||
+	{ bad "new --game renaissance failed"; cat "$w/out"; }
+doveadm -c "$srv/dovecot.conf" mailbox create -u moderator ren
+GAME_ID=ren order "$w/ren-ahead" p1 T1.ORDER "TOKENS 2"
+plain_mail "Anna <prussia@test.invalid>" "<ren-ahead@test.invalid>" "ahead" \
+	"$w/ren-ahead" | doveadm -c "$srv/dovecot.conf" save -u moderator -m ren
+T=2026-12-01T08:00:00Z
+mark=$(sink_count)
+"$adj" run "$RG" --imap "imap://127.0.0.1:$IMAP_PORT/ren" \
+	--smtp "smtp://127.0.0.1:$SMTP_PORT" --from "$MOD" \
+	--netrc "$srv/netrc" --insecure-plain --now "$T" > "$w/out" 2> "$w/err" ||
+	{ bad "run of the Renaissance game: exit $?"; cat "$w/out" "$w/err"; }
+snap
+line=$(with_subject "$mark" "[aor ren] T1.ORDER: acknowledgement" |
+	awk -F'|' '$6 == "<ren-ahead@test.invalid>"')
+if [ -n "$line" ]; then
+	body "$(echo "$line" | cut -d'|' -f1)" > "$w/ack-body"
+	grep -qF "T1.ORDER player 1: accepted, kept until its step comes (RR41)" \
+	    "$w/ack-body" && ok || { bad "ren: the verdict does not cite RR41"; cat "$w/ack-body"; }
+	grep -qF "step waits for its step (RR41).  Until" "$w/ack-body" &&
+	    grep -qF "step replaces it (RR41)." "$w/ack-body" && ok ||
+		bad "ren: the acknowledgement does not cite RR41"
+	! grep -q 'R3[678]' "$w/ack-body" && ok ||
+		bad "ren: the acknowledgement cites Age of Reason's rulings"
+else
+	bad "ren: the order sent ahead was not acknowledged"
+fi
 
 xmllint --noout --relaxng "$top/formats/mailstate.rng" "$G.mail" "$PG.mail" "$HG.mail" \
 	"$J/alpha.xml.mail" "$J/beta.xml.mail" \

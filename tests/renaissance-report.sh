@@ -116,6 +116,14 @@ check "new --rules 5 is refused for Age of Renaissance" \
     --now 2026-01-01T00:00:00Z --seed-file seed 2>g3.err &&
     grep -q "readings 1 to 4" g3.err && test ! -e g3.xml' sh "$A"
 
+# An order sent ahead is kept citing this game's ruling, RR41, not Age
+# of Reason's R36 (whose number means another rule here); check changes
+# nothing
+printf 'GAME g\nCOUNTRY p1\nSTEP T1.ORDER\nTOKENS 2\n' > ahead.txt
+"$A" check g.xml ahead.txt --now 2026-01-01T00:30:00Z > ahead.out 2>&1
+check "an order sent ahead is kept citing RR41" grep -qxF \
+    "ahead.txt:3: T1.ORDER player 1: accepted, kept until its step comes (RR41)" \
+    ahead.out
 o p1 T0.CAPITAL "BID 5" "RANK venice, genoa, barcelona, paris"
 o p2 T0.CAPITAL "BID 3" "RANK paris, genoa, venice, barcelona"
 for t in 1 2 3 4; do
