@@ -6,6 +6,7 @@
 #include <libxml/tree.h>
 
 #include "diag.h"
+#include "orders.h"
 #include "test.h"
 #include "util.h"
 #include "xmlutil.h"
@@ -167,4 +168,34 @@ test_events(struct test_game *t)
 		sb_addc(&events, '\n');
 	}
 	return events.buf;
+}
+
+int
+test_order(struct test_game *t, const char *country, const char *step,
+    const char *lines, struct strbuf *err)
+{
+	struct order o;
+	char *text = xasprintf("STEP %s\n%s\n", step, lines);
+	int rc;
+
+	sb_reset(err);
+	if (order_parse_block(&aor_module, t->st.rs, C(country), text, "test",
+	    &o, err) != 0) {
+		free(text);
+		return -1;
+	}
+	rc = aor_apply(&t->c, &o, err);
+	order_release(&o);
+	free(text);
+	return rc;
+}
+
+void
+test_set_actor(struct test_game *t, const char *country)
+{
+	int ord[RS_MAX_COUNTRIES], n = aor_segment_order(&t->st, ord), i;
+
+	for (i = 0; i < n; i++)
+		if (ord[i] == C(country))
+			t->st.actor = i;
 }

@@ -35,20 +35,7 @@ static int
 order(struct test_game *t, const char *country, const char *step,
     const char *line, struct strbuf *err)
 {
-	struct order o;
-	char *text = xasprintf("STEP %s\n%s\n", step, line);
-	int rc;
-
-	sb_reset(err);
-	if (order_parse_block(&aor_module, t->st.rs, C(country), text, "test", &o,
-	    err) != 0) {
-		free(text);
-		return -1;
-	}
-	rc = aor_apply(&t->c, &o, err);
-	order_release(&o);
-	free(text);
-	return rc;
+	return test_order(t, country, step, line, err);
 }
 
 TEST(r11_start_player_opens_turn_one)

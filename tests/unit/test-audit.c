@@ -27,32 +27,9 @@ static int
 order(struct test_game *t, const char *country, const char *step,
     const char *lines)
 {
-	struct order o;
-	char *text = xasprintf("STEP %s\n%s\n", step, lines);
-	int rc;
-
 	if (err.buf == NULL)
 		sb_init(&err);
-	sb_reset(&err);
-	if (order_parse_block(&aor_module, t->st.rs, C(country), text, "test",
-	    &o, &err) != 0) {
-		free(text);
-		return -1;
-	}
-	rc = aor_apply(&t->c, &o, &err);
-	order_release(&o);
-	free(text);
-	return rc;
-}
-
-static void
-set_actor(struct test_game *t, const char *country)
-{
-	int ord[RS_MAX_COUNTRIES], n = aor_segment_order(&t->st, ord), i;
-
-	for (i = 0; i < n; i++)
-		if (ord[i] == C(country))
-			t->st.actor = i;
+	return test_order(t, country, step, lines, &err);
 }
 
 /* Rules 6.0 (trading), R16: 2 gold a disc in the box's area(s). */
@@ -376,7 +353,7 @@ TEST(r21_conversion_with_a_ship_card_costs_two_needs_no_presence)
 	CHECK_INT(t.st.unrest[pr], 4);
 	/* a numbered marker is attacked, never converted */
 	t.st.marker[rs_marker_by_id(test_ruleset(), "ca4")] = MK_BOARD;
-	set_actor(&t, "austria");
+	test_set_actor(&t, "austria");
 	t.st.discs[ca][C("austria")] = 1;
 	CHECK_INT(order(&t, "austria", "T1.S1", "CONVERT MARKER ca4 WITH "
 	    "1/1/2"), -1);
@@ -565,7 +542,7 @@ TEST(r35_turn_three_ends_with_the_winner_and_no_halving)
 	test_game_init(&t, three, NULL);
 	t.st.turn = 3;
 	t.st.segment = 6;
-	set_actor(&t, "spain");
+	test_set_actor(&t, "spain");
 	t.st.discs[gs][fr] = 2;
 	t.st.discs[gs][ne] = 1;
 	t.st.vp[ne] = 5;
@@ -638,7 +615,7 @@ TEST(r17_militia_and_pressgangs_take_back_only_their_kind)
 	CHECK_INT(t.st.box[BOX("militia")][0], pr);
 	/* Prussia's next segment */
 	t.st.segment = 2;
-	set_actor(&t, "prussia");
+	test_set_actor(&t, "prussia");
 	t.st.hand[pr] &= ~(1u << s1);
 	t.st.discard[pr] |= 1u << s1;
 	CHECK_INT(order(&t, "prussia", "T1.S2", "PLACE Pressgangs TAKE "
@@ -946,7 +923,7 @@ TEST(r31_r34_end_of_turn_one_in_order_then_turn_two_opens)
 
 	test_game_init(&t, three, NULL);
 	t.st.segment = 6;
-	set_actor(&t, "spain");
+	test_set_actor(&t, "spain");
 	t.st.discs[A("german-states")][fr] = 2;
 	t.st.discs[A("german-states")][ne] = 1;
 	t.st.discs[A("india")][sp] = 1;

@@ -26,32 +26,9 @@ static int
 order(struct test_game *t, const char *country, const char *step,
     const char *lines)
 {
-	struct order o;
-	char *text = xasprintf("STEP %s\n%s\n", step, lines);
-	int rc;
-
 	if (err.buf == NULL)
 		sb_init(&err);
-	sb_reset(&err);
-	if (order_parse_block(&aor_module, t->st.rs, C(country), text, "test", &o,
-	    &err) != 0) {
-		free(text);
-		return -1;
-	}
-	rc = aor_apply(&t->c, &o, &err);
-	order_release(&o);
-	free(text);
-	return rc;
-}
-
-static void
-set_actor(struct test_game *t, const char *country)
-{
-	int ord[RS_MAX_COUNTRIES], n = aor_segment_order(&t->st, ord), i;
-
-	for (i = 0; i < n; i++)
-		if (ord[i] == C(country))
-			t->st.actor = i;
+	return test_order(t, country, step, lines, &err);
 }
 
 static void
@@ -166,7 +143,7 @@ TEST(r27_example_2_russia_8_prussia_8_tie)
 	int ba = A("baltic");
 
 	test_game_init(&t, seven, seven_alliances);
-	set_actor(&t, "russia");
+	test_set_actor(&t, "russia");
 	t.st.discs[ba][C("prussia")] = 1;
 	t.st.discs[ba][C("france")] = 1;
 	t.st.discs[ba][C("austria")] = 1;
@@ -315,7 +292,7 @@ TEST(r29_ottoman_vp_marker_taken_scores_at_once)
 	test_game_init(&t, four, four_alliances);
 	t.st.marker[m] = MK_BOARD;
 	t.st.discs[ot][C("austria")] = 1;	/* Austria borders it too */
-	set_actor(&t, "austria");
+	test_set_actor(&t, "austria");
 	test_script(&t, dice, 4);
 	CHECK_INT(order(&t, "austria", "T1.S1", "ATTACK MARKER ot3 WITH "
 	    "1/0/0"), 0);

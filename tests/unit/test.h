@@ -66,5 +66,14 @@ int BOX(const char *id);	/* box kind index by id */
 int CARD(int country, const char *id);
 /* Concatenation of the journal's event texts, one per line. */
 const char *test_events(struct test_game *t);
+/*
+ * Applies "STEP step\nlines" as country's order (Age of Reason's parser
+ * and aor_apply); 0, or -1 with the reason in err.
+ */
+struct strbuf;
+int test_order(struct test_game *t, const char *country, const char *step,
+    const char *lines, struct strbuf *err);
+/* Makes country the segment's actor (R13's order of the boxes). */
+void test_set_actor(struct test_game *t, const char *country);
 
 #endif
