@@ -10,25 +10,15 @@ static const char *const four[] = { "prussia", "france", "austria",
 static const char *const five[] = { "prussia", "france", "austria",
     "netherlands", "spain", NULL };
 
+/* country's order for the segment under way */
 static int
 seg(struct test_game *t, const char *country, const char *lines,
     struct strbuf *err)
 {
-	struct order o;
-	char *text = xasprintf("STEP T%d.S%d\n%s\n", t->st.turn,
-	    t->st.segment, lines);
-	int rc;
+	char step[32];
 
-	sb_reset(err);
-	if (order_parse_block(&aor_module, t->st.rs, C(country), text, "test", &o,
-	    err) != 0) {
-		free(text);
-		return -1;
-	}
-	rc = aor_apply(&t->c, &o, err);
-	order_release(&o);
-	free(text);
-	return rc;
+	snprintf(step, sizeof(step), "T%d.S%d", t->st.turn, t->st.segment);
+	return test_order(t, country, step, lines, err);
 }
 
 TEST(r13_four_players_six_segments_five_players_five)
