@@ -612,17 +612,28 @@ blocks_add(struct strbuf *b, int *open, char ***blocks, int *n)
 	sb_init(b);
 }
 
-int
-order_blocks(const char *text, char ***blocks)
+/*
+ * The walk of orders_parse_for, keeping only the verbatim text of each
+ * STEP block (*blocks) and the ENTROPY texts it takes (*entropy, their
+ * number in *nentropy; entropy may be NULL).  Returns the number of
+ * blocks.
+ */
+static int
+walk_blocks(const char *text, char ***blocks, char ***entropy,
+    int *nentropy)
 {
 	char *copy = xstrdup(text), *p, *next;
+	const char *rest;
 	struct strbuf b;
 	int n = 0, open = 0, in_armor = 0, ended = 0, lineno = 0;
 	int game_at = find_game_line(text, 0);
 
 	*blocks = NULL;
+	if (entropy != NULL) {
+		*entropy = NULL;
+		*nentropy = 0;
+	}
 	sb_init(&b);
-	/* the walk of orders_parse_for, keeping only the verbatim text */
 	for (p = copy; p != NULL; p = next) {
 		char *raw = p, *verbatim, *line;
 
@@ -653,9 +664,16 @@ order_blocks(const char *text, char ***blocks)
 				in_armor = 0;
 				sb_add(&b, verbatim);
 				sb_addc(&b, '\n');
+			} else if ((rest = keyword(line, "ENTROPY")) != NULL) {
+				if (entropy != NULL && *rest != '\0' &&
+				    strlen(rest) <= 200) {
+					*entropy = xrealloc(*entropy,
+					    (size_t)(*nentropy + 1) *
+					    sizeof(**entropy));
+					(*entropy)[(*nentropy)++] = xstrdup(rest);
+				}
 			} else if (open && keyword(line, "GAME") == NULL &&
-			    keyword(line, "COUNTRY") == NULL &&
-			    keyword(line, "ENTROPY") == NULL) {
+			    keyword(line, "COUNTRY") == NULL) {
 				sb_add(&b, verbatim);
 				sb_addc(&b, '\n');
 				if (strcmp(line, ARMOR_BEGIN) == 0)
@@ -671,13 +689,26 @@ order_blocks(const char *text, char ***blocks)
 }
 
 int
-order_block_steps(const struct game_module *mod, const char *text,
-    char ***steps)
+order_blocks(const char *text, char ***blocks)
 {
-	char **blocks, *nl, *line;
+	return walk_blocks(text, blocks, NULL, NULL);
+}
+
+int
+order_blocks_entropy(const char *text, char ***blocks, char ***entropy,
+    int *nentropy)
+{
+	return walk_blocks(text, blocks, entropy, nentropy);
+}
+
+int
+order_block_steps(const struct game_module *mod, char *const *blocks,
+    int n, char ***steps)
+{
+	char *nl, *line, *first;
 	const char *rest;
 	struct strbuf err;
-	int n = order_blocks(text, &blocks), k, m = 0;
+	int k, m = 0;
 
 	*steps = xcalloc((size_t)n + 1, sizeof(**steps));
 	sb_init(&err);
@@ -685,66 +716,18 @@ order_block_steps(const struct game_module *mod, const char *text,
 		char step[sizeof(((struct order *)0)->step)];
 
 		/* the block's verbatim first line is its STEP line */
-		if ((nl = strchr(blocks[k], '\n')) != NULL)
+		first = xstrdup(blocks[k]);
+		if ((nl = strchr(first, '\n')) != NULL)
 			*nl = '\0';
-		line = clean_line(blocks[k]);
+		line = clean_line(first);
 		sb_reset(&err);
 		if ((rest = keyword(line, "STEP")) != NULL &&
 		    mod->parse_step(rest, step, sizeof(step), &err) == 0)
 			(*steps)[m++] = xstrdup(step);
-		free(blocks[k]);
+		free(first);
 	}
-	free(blocks);
 	sb_release(&err);
 	return m;
-}
-
-int
-order_entropy(const char *text, char ***values)
-{
-	char *copy = xstrdup(text), *p, *next;
-	int n = 0, open = 0, in_armor = 0, ended = 0, lineno = 0;
-	int game_at = find_game_line(text, 0);
-	const char *rest;
-
-	*values = NULL;
-	/* the walk of orders_parse_for, keeping only the ENTROPY lines */
-	for (p = copy; p != NULL; p = next) {
-		char *raw = p, *line;
-
-		next = strchr(p, '\n');
-		if (next != NULL)
-			*next++ = '\0';
-		lineno++;
-		if (strlen(raw) > 0 && raw[strlen(raw) - 1] == '\r')
-			raw[strlen(raw) - 1] = '\0';
-		if (ended || lineno < game_at || (open && in_armor)) {
-			if (open && in_armor && strncmp(raw, ARMOR_END,
-			    strlen(ARMOR_END)) == 0)
-				in_armor = 0;
-			continue;
-		}
-		if (is_quoted(raw))
-			continue;
-		if (is_end(raw)) {
-			ended = 1;
-			continue;
-		}
-		line = clean_line(raw);
-		if ((rest = keyword(line, "ENTROPY")) != NULL) {
-			if (*rest != '\0' && strlen(rest) <= 200) {
-				*values = xrealloc(*values, (size_t)(n + 1) *
-				    sizeof(**values));
-				(*values)[n++] = xstrdup(rest);
-			}
-		} else if (keyword(line, "STEP") != NULL) {
-			open = 1;
-			in_armor = 0;
-		} else if (open && strcmp(line, ARMOR_BEGIN) == 0)
-			in_armor = 1;
-	}
-	free(copy);
-	return n;
 }
 
 void

@@ -133,18 +133,19 @@ int order_parse_block(const struct game_module *mod, const void *rs,
  */
 int order_blocks(const char *text, char ***blocks);
 /*
- * The ENTROPY texts of an order file's text, in order, as
- * orders_parse_for takes them (verify checks each recorded ENTROPY
- * entry against the signed message it came in).  Returns their number;
- * the caller frees each and *values.
+ * order_blocks, and the ENTROPY texts of the same text in order, as
+ * orders_parse_for takes them (verify checks each recorded ENTROPY entry
+ * against the signed message it came in): one walk of the text.  The
+ * caller frees each of *entropy and *entropy.
  */
-int order_entropy(const char *text, char ***values);
+int order_blocks_entropy(const char *text, char ***blocks, char ***entropy,
+    int *nentropy);
 /*
- * The steps of the STEP blocks of an order file's text, as the module
- * reads them (those that do not read as a step left out); their number.
- * The caller frees each and *steps.
+ * The steps of n blocks of order_blocks, as the module reads their STEP
+ * lines (those that do not read as a step left out); their number.  The
+ * caller frees each and *steps.
  */
-int order_block_steps(const struct game_module *mod, const char *text,
-    char ***steps);
+int order_block_steps(const struct game_module *mod, char *const *blocks,
+    int n, char ***steps);
 
 #endif

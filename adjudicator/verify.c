@@ -343,9 +343,21 @@ check_received(struct game *g, const char *path, int *unchecked,
  */
 struct signed_blocks {
 	int parsed;
-	int n;
-	char **b;
+	int n, ne;
+	char **b, **e;		/* its STEP blocks, its ENTROPY texts */
 };
+
+/* The blocks and ENTROPY of received entry i's message, read once. */
+static const struct signed_blocks *
+blocks_of(char **plains, struct signed_blocks *sb, size_t i)
+{
+	if (!sb[i].parsed) {
+		sb[i].n = order_blocks_entropy(plains[i], &sb[i].b, &sb[i].e,
+		    &sb[i].ne);
+		sb[i].parsed = 1;
+	}
+	return &sb[i];
+}
 
 /* 1: found; 0: not; -1: only in messages that cannot be opened here. */
 static int
@@ -367,10 +379,7 @@ order_was_signed(const struct game *g, char **plains,
 			unopened = 1;
 			continue;
 		}
-		if (!sb[i].parsed) {
-			sb[i].n = order_blocks(plains[i], &sb[i].b);
-			sb[i].parsed = 1;
-		}
+		blocks_of(plains, sb, i);
 		for (j = 0; j < sb[i].n; j++)
 			if (strlen(sb[i].b[j]) == len &&
 			    strncmp(sb[i].b[j], text, len) == 0)
@@ -379,18 +388,6 @@ order_was_signed(const struct game *g, char **plains,
 	return unopened ? -1 : 0;
 }
 
-/*
- * An ENTROPY entry joins the dice, and the moderator holds the seed: one
- * he may write or change at will lets him choose the draws to come, as a
- * rollback retried or files reordered did (issue 17.9, 17.10).  So in a
- * game with keys each ENTROPY entry of a country whose key was
- * registered before its run must be, in order, the ENTROPY lines of the
- * signed message of that country it follows (take_file records them just
- * after it), and a message's ENTROPY lines must all be there, but for
- * one a rollback carried over, which comes without them.  Messages
- * that cannot be opened here (plains[k] NULL) are counted by
- * check_received.
- */
 /*
  * Whether received entry k is one a rollback carried over (cmd-rollback.c:
  * the message of an order that waits again, recorded anew just after the
@@ -414,8 +411,21 @@ carried_over(const struct game *g, size_t k)
 	    strcmp(m->time, e->time) == 0;
 }
 
+/*
+ * An ENTROPY entry joins the dice, and the moderator holds the seed: one
+ * he may write or change at will lets him choose the draws to come, as a
+ * rollback retried or files reordered did (issue 17.9, 17.10).  So in a
+ * game with keys each ENTROPY entry of a country whose key was
+ * registered before its run must be, in order, the ENTROPY lines of the
+ * signed message of that country it follows (take_file records them just
+ * after it), and a message's ENTROPY lines must all be there, but for
+ * one a rollback carried over, which comes without them.  Messages
+ * that cannot be opened here (plains[k] NULL) are counted by
+ * check_received.
+ */
 static int
-check_entropy(struct game *g, const char *path, char **plains, size_t n)
+check_entropy(struct game *g, const char *path, char **plains,
+    struct signed_blocks *sb, size_t n)
 {
 	int first_key[GAME_MAX_SIDES], c, m, j;
 	char **vals;
@@ -450,7 +460,8 @@ check_entropy(struct game *g, const char *path, char **plains, size_t n)
 		}
 		if (e->kind != EN_RECEIVED || plains[k] == NULL)
 			continue;
-		m = order_entropy(plains[k], &vals);
+		m = blocks_of(plains, sb, k)->ne;
+		vals = sb[k].e;
 		for (j = 0; j <= m; j++) {
 			const struct entry *x = k + 1 + (size_t)j < n ?
 			    &g->hist[k + 1 + (size_t)j] : NULL;
@@ -470,14 +481,8 @@ check_entropy(struct game *g, const char *path, char **plains, size_t n)
 			    "fewer are recorded after it" : j == m ?
 			    "more are recorded after it" : "the entry after "
 			    "it differs from it");
-			for (j = 0; j < m; j++)
-				free(vals[j]);
-			free(vals);
 			return -1;
 		}
-		for (j = 0; j < m; j++)
-			free(vals[j]);
-		free(vals);
 	}
 	return 0;
 }
@@ -509,7 +514,8 @@ has_step(const struct msg_steps *m, const char *step)
 }
 
 static int
-check_waiting(struct game *g, const char *path, char **plains, size_t n)
+check_waiting(struct game *g, const char *path, char **plains,
+    struct signed_blocks *sb, size_t n)
 {
 	struct msg_steps *ms = xcalloc(n + 1, sizeof(*ms));
 	size_t r, k;
@@ -518,8 +524,8 @@ check_waiting(struct game *g, const char *path, char **plains, size_t n)
 
 	for (r = 0; r < n; r++)
 		if (g->hist[r].kind == EN_RECEIVED && plains[r] != NULL)
-			ms[r].n = order_block_steps(g->module, plains[r],
-			    &ms[r].s);
+			ms[r].n = order_block_steps(g->module,
+			    blocks_of(plains, sb, r)->b, sb[r].n, &ms[r].s);
 	for (r = 0; r < n && rc == 0; r++) {
 		const struct entry *e = &g->hist[r];
 
@@ -635,13 +641,16 @@ check_orders(struct game *g, const char *path, char **plains, size_t n,
 		}
 	}
 	if (rc == 0)
-		rc = check_entropy(g, path, plains, n);
+		rc = check_entropy(g, path, plains, sb, n);
 	if (rc == 0)
-		rc = check_waiting(g, path, plains, n);
+		rc = check_waiting(g, path, plains, sb, n);
 	for (k = 0; k < n; k++) {
 		for (i = 0; i < (size_t)sb[k].n; i++)
 			free(sb[k].b[i]);
 		free(sb[k].b);
+		for (i = 0; i < (size_t)sb[k].ne; i++)
+			free(sb[k].e[i]);
+		free(sb[k].e);
 	}
 	free(sb);
 	return rc;
