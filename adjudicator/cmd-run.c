@@ -679,7 +679,6 @@ game_line(const char *text, char out[64])
 static struct pgp *
 moderator_pgp(struct pgp **mod, int *tried)
 {
-	const char *home = getenv("GNUPGHOME");
 	struct strbuf err;
 	char *path;
 
@@ -687,8 +686,7 @@ moderator_pgp(struct pgp **mod, int *tried)
 		return *mod;
 	*tried = 1;
 	sb_init(&err);
-	path = home != NULL && *home != '\0' ? xstrdup(home) :
-	    xasprintf("%s/.gnupg", getenv("HOME") ? getenv("HOME") : ".");
+	path = game_moderator_home();
 	if (pgp_open(mod, path, &err) != 0) {
 		diag_warn(NULL, 0, "%s: mail encrypted to the moderator is "
 		    "routed by its Subject only", err.buf);

@@ -515,7 +515,9 @@ void game_keep_verdicts(const char *label, char **msgs, size_t n,
     struct pgp_verdict *v);
 /* The label of the keyring of the game file at path: 0, or -1. */
 int game_keyring_label(const char *path, char label[65]);
-/* The moderator's GnuPG context (GNUPGHOME or ~/.gnupg), or NULL. */
+/* The moderator's GnuPG home: GNUPGHOME, or ~/.gnupg (caller frees). */
+char *game_moderator_home(void);
+/* The moderator's GnuPG context (game_moderator_home), or NULL. */
 struct pgp *game_moderator(struct game *g, struct strbuf *err);
 
 /* signature.c */

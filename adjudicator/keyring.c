@@ -243,16 +243,23 @@ game_moderator_shared(const struct pgp *p)
 	return p != NULL && p == shared_mod;
 }
 
+char *
+game_moderator_home(void)
+{
+	const char *home = getenv("GNUPGHOME");
+
+	return home != NULL && *home != '\0' ? xstrdup(home) :
+	    xasprintf("%s/.gnupg", getenv("HOME") ? getenv("HOME") : ".");
+}
+
 struct pgp *
 game_moderator(struct game *g, struct strbuf *err)
 {
-	const char *home = getenv("GNUPGHOME");
 	char *path;
 
 	if (g->mod != NULL)
 		return g->mod;
-	path = home && *home ? xstrdup(home) :
-	    xasprintf("%s/.gnupg", getenv("HOME") ? getenv("HOME") : ".");
+	path = game_moderator_home();
 	if (shared_mod != NULL && strcmp(shared_mod_home, path) == 0) {
 		free(path);
 		g->mod = shared_mod;

@@ -408,7 +408,6 @@ keep_seed(const char sealed[65], const unsigned char seed[SEED_BYTES])
 void
 game_open_seeds(const char *const *sealed, size_t n)
 {
-	const char *home = getenv("GNUPGHOME");
 	const char **todo = xcalloc(n + 1, sizeof(*todo));
 	char (*digest)[65] = xcalloc(n + 1, sizeof(*digest));
 	char **plains, *path;
@@ -421,8 +420,7 @@ game_open_seeds(const char *const *sealed, size_t n)
 			todo[m++] = sealed[i];
 	}
 	if (m > 0) {
-		path = home && *home ? xstrdup(home) : xasprintf("%s/.gnupg",
-		    getenv("HOME") ? getenv("HOME") : ".");
+		path = game_moderator_home();
 		plains = xcalloc(m, sizeof(*plains));
 		pgp_decrypt_home_all(path, todo, m, plains);
 		/*
